@@ -1,0 +1,26 @@
+// Two suites: "unit" (no database, no Medusa boot) and "integration" (sandbox over HTTP, and Medusa
+// booted by medusaIntegrationTestRunner on a real PostgreSQL; see integration-tests/setup/).
+const swc = ["@swc/jest", { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } }]
+
+const common = {
+  transform: { "^.+\\.[jt]sx?$": swc },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.demo/"],
+}
+
+if (process.env.TEST_TYPE === "integration") {
+  module.exports = {
+    ...common,
+    testMatch: ["<rootDir>/integration-tests/**/*.spec.ts"],
+    setupFiles: ["<rootDir>/integration-tests/setup/metadata.js"],
+    globalSetup: "<rootDir>/integration-tests/setup/global-setup.mjs",
+    globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.mjs",
+    testTimeout: 120000,
+  }
+} else {
+  module.exports = {
+    ...common,
+    testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts", "<rootDir>/sandbox/**/__tests__/**/*.unit.spec.ts"],
+  }
+}

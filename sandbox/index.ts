@@ -1,0 +1,5 @@
+export * from "./server"
+export * from "./state"
+export * from "./pix-payload"
+export { WebhookDispatcher } from "./webhooks"
+export type { Delivery, WebhookSettings } from "./webhooks"

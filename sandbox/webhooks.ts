@@ -1,0 +1,129 @@
+/**
+ * Webhook delivery as a gateway does it: a POST per state change to the company's configured URL,
+ * with an `x-webhook-event-id` header, retried with exponential backoff on non-2xx or timeout, at
+ * least once, and (when the switch is set) delivered twice on purpose to exercise dedupe.
+ */
+import { randomUUID } from "node:crypto"
+
+export type WebhookSettings = {
+  /** Attempts per event, the first included. */
+  maxAttempts: number
+  /** First retry delay; doubles each retry. */
+  baseDelayMs: number
+  /** How long one delivery may take before it counts as failed. */
+  timeoutMs: number
+  /** "always": every event is delivered twice; "random": with probability duplicateRate. */
+  duplicates: "never" | "always" | "random"
+  duplicateRate: number
+  /** Extra headers sent with every delivery (e.g. to test a header-borne secret). */
+  headers: Record<string, string>
+}
+
+export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
+  maxAttempts: 6,
+  baseDelayMs: 500,
+  timeoutMs: 5000,
+  duplicates: "never",
+  duplicateRate: 0.3,
+  headers: {},
+}
+
+export type Delivery = {
+  eventId: string
+  url: string
+  kind: string
+  status: string
+  attempt: number
+  /** HTTP status, or the transport error. */
+  result: number | string
+  ok: boolean
+  sentAt: string
+  ms: number
+  copy: number
+}
+
+export class WebhookDispatcher {
+  settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS }
+  deliveries: Delivery[] = []
+  private timers = new Set<NodeJS.Timeout>()
+  private inFlight = new Set<Promise<unknown>>()
+  private stopped = false
+
+  /** Queues an event; returns its id. Delivery happens in the background. */
+  send(url: string | null, body: Record<string, unknown>): string | null {
+    if (!url || this.stopped) return null
+    const eventId = `evt_${randomUUID()}`
+    const copies = this.settings.duplicates === "always" || (this.settings.duplicates === "random" && Math.random() < this.settings.duplicateRate) ? 2 : 1
+    const payload = JSON.stringify(body)
+    for (let copy = 1; copy <= copies; copy++) this.attempt(url, eventId, payload, body, 1, copy)
+    return eventId
+  }
+
+  private attempt(url: string, eventId: string, payload: string, body: Record<string, unknown>, attempt: number, copy: number) {
+    const started = Date.now()
+    const controller = new AbortController()
+    const timeout = setTimeout(() => controller.abort(), this.settings.timeoutMs)
+    const run = fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Vorexy-Sandbox-Webhooks/1.0",
+        "x-webhook-event-id": eventId,
+        ...this.settings.headers,
+      },
+      body: payload,
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        await response.arrayBuffer().catch(() => undefined)
+        return response.status
+      })
+      .catch((error: Error) => (controller.signal.aborted ? "timeout" : error.message))
+      .then((result) => {
+        clearTimeout(timeout)
+        const ok = typeof result === "number" && result >= 200 && result < 300
+        this.deliveries.push({
+          eventId,
+          url,
+          kind: String(body.object),
+          status: String(body.status),
+          attempt,
+          result,
+          ok,
+          sentAt: new Date(started).toISOString(),
+          ms: Date.now() - started,
+          copy,
+        })
+        if (!ok && attempt < this.settings.maxAttempts && !this.stopped) {
+          const timer = setTimeout(() => {
+            this.timers.delete(timer)
+            this.attempt(url, eventId, payload, body, attempt + 1, copy)
+          }, this.settings.baseDelayMs * 2 ** (attempt - 1))
+          this.timers.add(timer)
+        }
+      })
+    this.inFlight.add(run)
+    run.finally(() => this.inFlight.delete(run))
+  }
+
+  /** Resolves when nothing is in flight or waiting for a retry (or the timeout passes). */
+  async idle(timeoutMs = 10000) {
+    const deadline = Date.now() + timeoutMs
+    while ((this.inFlight.size || this.timers.size) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+
+  reset() {
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+    this.deliveries = []
+    this.settings = { ...DEFAULT_WEBHOOK_SETTINGS }
+  }
+
+  stop() {
+    this.stopped = true
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+  }
+}

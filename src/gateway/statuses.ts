@@ -1,0 +1,117 @@
+/**
+ * The gateway speaks several status vocabularies (create: WAITING_PAYMENT, list: PENDING, detail:
+ * Awaiting/Paid/..., webhooks: lowercase). One table per record kind maps them all, compared
+ * case-insensitively, to a canonical set. Unknown values are kept verbatim and treated as
+ * non-terminal, so a new gateway status never closes a charge or a withdrawal by accident.
+ */
+
+export const CHARGE_STATUSES = ["pending", "paid", "cancelled", "failed", "refunded"] as const
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
+
+export const WITHDRAWAL_STATUSES = ["pending", "processing", "successful", "failed", "refunded"] as const
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
+
+export type StatusInfo<S extends string> = {
+  /** Canonical status. */
+  status: S
+  /** What the gateway said, verbatim. */
+  raw: string | null
+  /** False when the gateway value is not in the table (status is then the non-terminal default). */
+  known: boolean
+  terminal: boolean
+}
+
+const key = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, "_")
+
+const CHARGE_TABLE: Record<string, ChargeStatus> = {
+  waiting_payment: "pending",
+  pending: "pending",
+  awaiting: "pending",
+  awaiting_payment: "pending",
+  created: "pending",
+  processing: "pending",
+  paid: "paid",
+  approved: "paid",
+  completed: "paid",
+  cancelled: "cancelled",
+  canceled: "cancelled",
+  expired: "cancelled",
+  failed: "failed",
+  failure: "failed",
+  refused: "failed",
+  refunded: "refunded",
+}
+
+const WITHDRAWAL_TABLE: Record<string, WithdrawalStatus> = {
+  awaiting: "pending",
+  pending: "pending",
+  created: "pending",
+  processing: "processing",
+  in_process: "processing",
+  successful: "successful",
+  success: "successful",
+  completed: "successful",
+  paid: "successful",
+  failure: "failed",
+  failed: "failed",
+  error: "failed",
+  cancelled: "failed",
+  canceled: "failed",
+  refunded: "refunded",
+}
+
+const CHARGE_TERMINAL = new Set<ChargeStatus>(["paid", "cancelled", "failed", "refunded"])
+const WITHDRAWAL_TERMINAL = new Set<WithdrawalStatus>(["successful", "failed", "refunded"])
+
+function normalise<S extends string>(
+  raw: unknown,
+  table: Record<string, S>,
+  fallback: S,
+  terminal: Set<S>
+): StatusInfo<S> {
+  const text = typeof raw === "string" ? raw : typeof raw === "number" ? String(raw) : null
+  const status = text === null ? undefined : table[key(text)]
+  const canonical = status ?? fallback
+  return { status: canonical, raw: text, known: status !== undefined, terminal: terminal.has(canonical) }
+}
+
+export function normaliseChargeStatus(raw: unknown): StatusInfo<ChargeStatus> {
+  return normalise(raw, CHARGE_TABLE, "pending", CHARGE_TERMINAL)
+}
+
+export function normaliseWithdrawalStatus(raw: unknown): StatusInfo<WithdrawalStatus> {
+  return normalise(raw, WITHDRAWAL_TABLE, "pending", WITHDRAWAL_TERMINAL)
+}
+
+/**
+ * Monotonic state machines: a record only moves forward. The single move out of a terminal state is
+ * to `refunded`, from paid (charge) or successful (withdrawal).
+ */
+const CHARGE_NEXT: Record<ChargeStatus, readonly ChargeStatus[]> = {
+  pending: ["paid", "cancelled", "failed", "refunded"],
+  paid: ["refunded"],
+  cancelled: [],
+  failed: [],
+  refunded: [],
+}
+
+const WITHDRAWAL_NEXT: Record<WithdrawalStatus, readonly WithdrawalStatus[]> = {
+  pending: ["processing", "successful", "failed", "refunded"],
+  processing: ["successful", "failed", "refunded"],
+  successful: ["refunded"],
+  failed: [],
+  refunded: [],
+}
+
+export function canMoveCharge(from: ChargeStatus, to: ChargeStatus): boolean {
+  return CHARGE_NEXT[from].includes(to)
+}
+
+export function canMoveWithdrawal(from: WithdrawalStatus, to: WithdrawalStatus): boolean {
+  return WITHDRAWAL_NEXT[from].includes(to)
+}
+
+/** `enBalanceStatus`: anything but Released blocks withdrawals (field evidence: Released | Pending). */
+export function isBalanceReleased(raw: unknown): boolean {
+  return typeof raw === "string" && key(raw) === "released"
+}
