@@ -1,0 +1,48 @@
+/**
+ * The development/test store of this repository: a stock Medusa 2.21 app that loads this plugin
+ * from source (src/ is the app's src) and registers its payment provider with id "vorexy".
+ * Used by the integration tests (medusaIntegrationTestRunner) and by `npm run demo`.
+ */
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const env = process.env
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: env.DATABASE_URL,
+    http: {
+      storeCors: env.STORE_CORS || "http://localhost:8000",
+      adminCors: env.ADMIN_CORS || "http://localhost:9000,http://localhost:7001",
+      authCors: env.AUTH_CORS || "http://localhost:9000,http://localhost:8000",
+      jwtSecret: env.JWT_SECRET || "supersecret",
+      cookieSecret: env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  admin: {
+    disable: env.MEDUSA_ADMIN_DISABLED === "true",
+  },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            resolve: "./src/providers/vorexy",
+            id: "vorexy",
+            options: {
+              baseUrl: env.VOREXY_BASE_URL,
+              clientId: env.VOREXY_CLIENT_ID,
+              apiKey: env.VOREXY_API_KEY,
+              companyId: env.VOREXY_COMPANY_ID,
+              webhookSecret: env.VOREXY_WEBHOOK_SECRET,
+              pixExpiresInDays: env.VOREXY_PIX_EXPIRES_IN_DAYS,
+              timeoutMs: env.VOREXY_TIMEOUT_MS,
+            },
+          },
+        ],
+      },
+    },
+  ],
+})

@@ -1,0 +1,45 @@
+/**
+ * Provider options, validated at boot (`validateOptions`) so a misconfigured store fails to start
+ * with a message that says which option is wrong, never echoing a secret.
+ */
+import { z } from "@medusajs/framework/zod"
+
+const positiveIntString = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "must be digits")])
+
+export const VorexyOptionsSchema = z.object({
+  /** X-Client-Id: the public client id from the Vorexy panel (VOREXY_CLIENT_ID). */
+  clientId: z.string({ error: "clientId is required (VOREXY_CLIENT_ID)" }).trim().min(1, "clientId is required (VOREXY_CLIENT_ID)"),
+  /** X-API-Key: the company's secret key (VOREXY_API_KEY). Never logged. */
+  apiKey: z.string({ error: "apiKey is required (VOREXY_API_KEY)" }).trim().min(1, "apiKey is required (VOREXY_API_KEY)"),
+  /** Base URL of the API, e.g. https://vorexy.com (VOREXY_BASE_URL). */
+  baseUrl: z
+    .string({ error: "baseUrl is required (VOREXY_BASE_URL)" })
+    .regex(/^https?:\/\/[^\s/]+/i, "baseUrl must be an http(s) URL (VOREXY_BASE_URL)"),
+  /** Company id for balance and withdrawals; learned from the gateway when absent (VOREXY_COMPANY_ID). */
+  companyId: positiveIntString.optional(),
+  /** Days until a PIX charge expires (gateway `pix.expiresInDays`). */
+  pixExpiresInDays: z.coerce.number().int().min(1, "pixExpiresInDays is at least 1").max(30, "pixExpiresInDays is at most 30").default(1),
+  /** Secret expected as `?token=` on the webhook URL (VOREXY_WEBHOOK_SECRET). */
+  webhookSecret: z.string().min(16, "webhookSecret must have at least 16 characters").optional(),
+  /** Per-attempt HTTP timeout towards the gateway. */
+  timeoutMs: z.coerce.number().int().min(500).max(120000).default(15000),
+  /** Retries of a safe gateway call (same Idempotency-Key) after a network error, 408/425/429/5xx. */
+  maxRetries: z.coerce.number().int().min(0).max(6).default(3),
+})
+
+export type VorexyOptionsInput = z.input<typeof VorexyOptionsSchema>
+export type VorexyOptions = z.output<typeof VorexyOptionsSchema>
+
+/** Blank env vars mean "not set": `VOREXY_COMPANY_ID=` must not fail as an invalid id. */
+function dropBlank(options: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ""))
+}
+
+export function parseVorexyOptions(options: Record<string, unknown>): VorexyOptions {
+  const parsed = VorexyOptionsSchema.safeParse(dropBlank(options))
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => (i.path.length && !i.message.startsWith(String(i.path[0])) ? `${i.path.join(".")}: ${i.message}` : i.message))
+    throw new Error(`medusa-payment-vorexy: invalid provider options: ${problems.join("; ")}`)
+  }
+  return parsed.data
+}
