@@ -28,7 +28,11 @@ export type Faults = {
   dropNext: number
   /** Restrict faults to these route names (e.g. ["createTransaction"]); null for all. */
   routes: string[] | null
+  /** Scripted outcomes, one per upcoming API request (consumed first): "pass" handles it normally. */
+  sequence: FaultStep[]
 }
+
+export type FaultStep = "pass" | "error" | "rateLimit" | "drop" | "acceptThenTimeout"
 
 export const DEFAULT_FAULTS: Faults = {
   latencyMs: 0,
@@ -41,6 +45,7 @@ export const DEFAULT_FAULTS: Faults = {
   acceptHoldMs: 20000,
   dropNext: 0,
   routes: null,
+  sequence: [],
 }
 
 export type LoggedRequest = {
@@ -51,6 +56,8 @@ export type LoggedRequest = {
   status: number | "dropped" | "held"
   companyId?: number
   idempotencyKey?: string
+  /** The non-secret request headers (X-API-Key is never logged). */
+  headers: { accept?: string; contentType?: string; clientId?: string; apiKeySent: boolean }
 }
 
 export type SandboxOptions = {
@@ -104,7 +111,7 @@ export class Sandbox {
   }
 
   setFaults(faults: Partial<Faults>) {
-    this.faults = { ...this.faults, ...faults }
+    this.faults = { ...this.faults, ...faults, sequence: [...(faults.sequence ?? this.faults.sequence)] }
   }
 
   setVariants(variants: Partial<Variants>) {
@@ -168,6 +175,13 @@ export class Sandbox {
       path: url.pathname,
       route: route?.name ?? "unknown",
       status: 0,
+      idempotencyKey: header(req, "idempotency-key"),
+      headers: {
+        accept: header(req, "accept"),
+        contentType: header(req, "content-type"),
+        clientId: header(req, "x-client-id"),
+        apiKeySent: Boolean(header(req, "x-api-key")),
+      },
     }
     const isApi = route ? route.api : !path.startsWith("/__sandbox")
     if (isApi) this.requests.push(entry)
@@ -177,17 +191,16 @@ export class Sandbox {
       if (!route) {
         throw new ApiError(matches.length ? 405 : 404, matches.length ? `Method ${req.method} not allowed` : `No route for ${req.method} ${url.pathname}`)
       }
-      const faulted = route.api ? await this.injectFaults(route, req, res, entry) : false
-      if (faulted) return
+      const fault = route.api ? await this.injectFaults(route, req, res, entry) : "pass"
+      if (fault === "answered") return
       const ctx: Ctx = { req, res, url, body, params: route.pattern.exec(path)!.slice(1) }
       if (route.api) {
         ctx.company = this.state.authenticate(req.headers["x-client-id"], req.headers["x-api-key"]) ?? undefined
         if (!ctx.company) throw new ApiError(401, "Unauthorized: missing or invalid X-Client-Id / X-API-Key")
         entry.companyId = ctx.company.companyId
-        entry.idempotencyKey = header(req, "idempotency-key")
       }
       const reply = await route.handle(ctx)
-      if (route.api && this.shouldHoldAfterAccept(route, reply)) {
+      if (route.api && this.shouldHoldAfterAccept(route, reply, fault === "acceptThenTimeout")) {
         entry.status = "held"
         const hold = setTimeout(() => {
           this.holds.delete(hold)
@@ -209,36 +222,42 @@ export class Sandbox {
     return !this.faults.routes || this.faults.routes.includes(route.name)
   }
 
-  /** Applies the configured faults; true when the request was answered (or dropped) by a fault. */
+  /**
+   * Applies the configured faults. "answered": a fault answered (or dropped) the request;
+   * "acceptThenTimeout": handle it, then never answer; "pass": handle it normally.
+   */
   private async injectFaults(route: Route, req: IncomingMessage, res: ServerResponse, entry: LoggedRequest) {
-    if (!this.appliesTo(route)) return false
-    if (this.faults.dropNext > 0) {
-      this.faults.dropNext--
-      entry.status = "dropped"
-      req.socket.destroy()
-      return true
-    }
-    if (this.faults.latencyMs > 0) await sleep(this.faults.latencyMs)
-    if (this.faults.failNext > 0 || (this.faults.errorRate > 0 && Math.random() < this.faults.errorRate)) {
-      if (this.faults.failNext > 0) this.faults.failNext--
-      const reply = this.errorReply(new ApiError(this.faults.errorStatus, "Service temporarily unavailable (sandbox fault)"))
+    if (!this.appliesTo(route)) return "pass" as const
+    const f = this.faults
+    const step: FaultStep | undefined = f.sequence.length ? f.sequence.shift() : undefined
+    const answer = (error: ApiError, headers?: Record<string, string>) => {
+      const reply = this.errorReply(error)
+      reply.headers = { ...reply.headers, ...headers }
       entry.status = reply.status
       this.send(res, reply)
-      return true
+      return "answered" as const
     }
-    if (this.faults.rateLimitNext > 0) {
-      this.faults.rateLimitNext--
-      const reply = this.errorReply(new ApiError(429, "Too many requests (sandbox fault)"))
-      reply.headers = { ...reply.headers, "retry-after": String(this.faults.retryAfterSeconds) }
-      entry.status = 429
-      this.send(res, reply)
-      return true
+    if (step === "drop" || (!step && f.dropNext > 0)) {
+      if (!step) f.dropNext--
+      entry.status = "dropped"
+      req.socket.destroy()
+      return "answered" as const
     }
-    return false
+    if (f.latencyMs > 0) await sleep(f.latencyMs)
+    if (step === "error" || (!step && (f.failNext > 0 || (f.errorRate > 0 && Math.random() < f.errorRate)))) {
+      if (!step && f.failNext > 0) f.failNext--
+      return answer(new ApiError(f.errorStatus, "Service temporarily unavailable (sandbox fault)"))
+    }
+    if (step === "rateLimit" || (!step && f.rateLimitNext > 0)) {
+      if (!step) f.rateLimitNext--
+      return answer(new ApiError(429, "Too many requests (sandbox fault)"), { "retry-after": String(f.retryAfterSeconds) })
+    }
+    return step === "acceptThenTimeout" ? ("acceptThenTimeout" as const) : ("pass" as const)
   }
 
-  private shouldHoldAfterAccept(route: Route, reply: Reply) {
+  private shouldHoldAfterAccept(route: Route, reply: Reply, scripted: boolean) {
     if (!["createTransaction", "requestWithdrawal"].includes(route.name) || reply.status >= 300) return false
+    if (scripted) return true
     if (this.faults.timeoutAfterAccept <= 0 || !this.appliesTo(route)) return false
     this.faults.timeoutAfterAccept--
     return true

@@ -103,8 +103,8 @@ export function extractGatewayMessage(body: unknown): string | undefined {
   for (const field of ["message", "error", "detail", "title"]) {
     const value = record[field]
     if (typeof value === "string" && value.trim()) {
-      // ProblemDetails puts a generic title beside a specific detail: prefer detail then.
-      if (field === "title" && typeof record.detail === "string") continue
+      // ProblemDetails puts a generic title beside a specific detail or errors: prefer those.
+      if (field === "title" && (typeof record.detail === "string" || collectErrors(record.errors).length)) continue
       return value.trim()
     }
     if (value && typeof value === "object" && field === "error") {

@@ -72,3 +72,9 @@ describe("Redactor", () => {
     })
   })
 })
+
+describe("ProblemDetails", () => {
+  it("prefers field errors over the generic title", () => {
+    expect(extractGatewayMessage({ title: "One or more validation errors occurred.", status: 400, errors: { Amount: ["too low"] } })).toBe("Amount: too low")
+  })
+})
