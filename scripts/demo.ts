@@ -1,0 +1,169 @@
+/**
+ * `npm run demo`: a working store on a fresh machine, after `npm install` only.
+ *
+ * 1. PostgreSQL: DATABASE_URL / DB_HOST when given, else an embedded one kept in .demo/pg.
+ * 2. The sandbox gateway (port SANDBOX_PORT, default 9010), webhooks pointed at the store.
+ * 3. Medusa on the root medusa-config.ts with this plugin from source: migrations, seed (BRL region
+ *    with the Vorexy PIX provider, a product, a publishable key), an admin user, `medusa develop`.
+ * 4. Prints the admin URL and login. Ctrl+C stops everything.
+ */
+import { ChildProcess, spawn } from "node:child_process"
+import { existsSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { startSandbox } from "../sandbox"
+// @ts-ignore - plain ESM helper shared with the jest global setup
+import { configuredDatabase, freePort, startEmbeddedPostgres } from "./database.mjs"
+
+const root = resolve(__dirname, "..")
+const PORT = Number(process.env.PORT ?? 9000)
+const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 9010)
+const ADMIN_EMAIL = process.env.DEMO_ADMIN_EMAIL ?? "admin@vorexy.local"
+const ADMIN_PASSWORD = process.env.DEMO_ADMIN_PASSWORD ?? "vorexy-demo"
+const DB_NAME = process.env.DEMO_DB_NAME ?? "medusa_vorexy_demo"
+const WEBHOOK_SECRET = process.env.VOREXY_WEBHOOK_SECRET ?? "demo-webhook-secret-0123456789"
+
+const children = new Set<ChildProcess>()
+const cleanups: Array<() => Promise<unknown>> = []
+
+function run(args: string[], env: NodeJS.ProcessEnv, options: { capture?: boolean; allowFail?: boolean } = {}) {
+  return new Promise<string>((resolvePromise, reject) => {
+    const child = spawn(join(root, "node_modules/.bin/medusa"), args, {
+      cwd: root,
+      env,
+      detached: true,
+      stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
+    })
+    children.add(child)
+    let output = ""
+    child.stdout?.on("data", (d) => (output += d))
+    child.stderr?.on("data", (d) => (output += d))
+    child.on("exit", (code) => {
+      children.delete(child)
+      if (code === 0 || options.allowFail) resolvePromise(output)
+      else reject(new Error(`medusa ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`))
+    })
+  })
+}
+
+async function database() {
+  const configured = configuredDatabase()
+  if (configured) return configured
+  const dataDir = join(root, ".demo", "pg")
+  const port = Number(process.env.DEMO_PG_PORT ?? 0) || (await freePort())
+  console.log(`Starting embedded PostgreSQL (data in ${dataDir}, port ${port})...`)
+  const pg = await startEmbeddedPostgres({ dataDir, port })
+  cleanups.push(() => pg.stop())
+  return pg
+}
+
+async function ensureDatabase(db: { host: string; port: string; user: string; password: string }) {
+  const { Client } = await import("@medusajs/framework/pg")
+  const client = new Client({ host: db.host, port: Number(db.port), user: db.user, password: db.password, database: "postgres" })
+  await client.connect()
+  const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [DB_NAME])
+  if (!rowCount) await client.query(`create database "${DB_NAME}"`)
+  await client.end()
+}
+
+async function waitForHealth(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  throw new Error(`Medusa did not answer ${url} within ${timeoutMs / 1000}s`)
+}
+
+/** Children run in their own process group: `medusa develop` starts a server process of its own. */
+function killTree(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGTERM")
+  } catch {
+    child.kill("SIGTERM")
+  }
+}
+
+async function assertPortFree(port: number, what: string) {
+  const { createServer } = await import("node:net")
+  await new Promise<void>((ok, fail) => {
+    const probe = createServer()
+    probe.once("error", () => fail(new Error(`Port ${port} (${what}) is already in use: stop what runs there or set ${what === "Medusa" ? "PORT" : "SANDBOX_PORT"}.`)))
+    probe.listen(port, () => probe.close(() => ok()))
+  })
+}
+
+async function shutdown(code = 0) {
+  for (const child of children) killTree(child)
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
+  process.exit(code)
+}
+
+async function main() {
+  if (!existsSync(join(root, "node_modules/.bin/medusa"))) throw new Error("Run `npm install` first.")
+  process.on("SIGINT", () => void shutdown(0))
+  process.on("SIGTERM", () => void shutdown(0))
+
+  await assertPortFree(PORT, "Medusa")
+  await assertPortFree(SANDBOX_PORT, "sandbox")
+  const db = await database()
+  await ensureDatabase(db)
+  const host = db.host === "127.0.0.1" ? "localhost" : db.host
+  const databaseUrl = process.env.DATABASE_URL ?? `postgres://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${host}:${db.port}/${DB_NAME}`
+
+  const sandbox = await startSandbox({ port: SANDBOX_PORT, webhookUrl: `http://localhost:${PORT}/hooks/vorexy?token=${WEBHOOK_SECRET}` })
+  cleanups.push(() => sandbox.stop())
+  const credentials = sandbox.credentials()
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: String(PORT),
+    DATABASE_URL: databaseUrl,
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    VOREXY_BASE_URL: sandbox.url,
+    VOREXY_CLIENT_ID: credentials.clientId,
+    VOREXY_API_KEY: credentials.apiKey,
+    VOREXY_COMPANY_ID: String(credentials.companyId),
+    VOREXY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  }
+
+  console.log("Running migrations...")
+  await run(["db:migrate"], env, { capture: true })
+  console.log("Seeding the demo store...")
+  const seeded = await run(["exec", "./scripts/seed-demo.ts"], env, { capture: true })
+  const publishableKey = /DEMO_PUBLISHABLE_KEY=(\S*)/.exec(seeded)?.[1] ?? "(see Settings → Publishable API keys)"
+  const userOutput = await run(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], env, { capture: true, allowFail: true })
+  if (!/created|already exists|User with email/i.test(userOutput)) console.warn(userOutput.slice(-2000))
+
+  console.log("Starting Medusa (medusa develop)...")
+  const server = spawn(join(root, "node_modules/.bin/medusa"), ["develop"], { cwd: root, env, detached: true, stdio: "inherit" })
+  children.add(server)
+  server.on("exit", (code) => {
+    children.delete(server)
+    void shutdown(code ?? 1)
+  })
+  await waitForHealth(`http://localhost:${PORT}/health`, 180_000)
+
+  console.log(
+    [
+      "",
+      "============================================================",
+      " Vorexy demo store is running",
+      `   Admin:        http://localhost:${PORT}/app`,
+      `   Login:        ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}`,
+      `   Store API:    http://localhost:${PORT}/store  (x-publishable-api-key: ${publishableKey})`,
+      `   Sandbox:      ${sandbox.url}  (company ${credentials.companyId}, control under /__sandbox)`,
+      `   Database:     ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`,
+      " Ctrl+C stops everything.",
+      "============================================================",
+      "",
+    ].join("\n")
+  )
+}
+
+main().catch(async (error) => {
+  console.error(error instanceof Error ? error.message : error)
+  await shutdown(1)
+})

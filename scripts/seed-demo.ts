@@ -1,0 +1,135 @@
+/**
+ * Seeds the demo store (run by `npm run demo` through `medusa exec`): a BRL store and region with
+ * the Vorexy PIX provider, shipping to Brazil, a product, and a publishable key. Idempotent: a
+ * second run finds the region and only prints the key again.
+ */
+import type { ExecArgs } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createShippingOptionsWorkflow,
+  createShippingProfilesWorkflow,
+  createStockLocationsWorkflow,
+  createTaxRegionsWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+  updateStoresWorkflow,
+} from "@medusajs/medusa/core-flows"
+
+const REGION_NAME = "Brasil"
+export const PIX_PROVIDER_ID = "pp_vorexy-pix_vorexy"
+
+export default async function seedDemo({ container }: ExecArgs) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  const regionModule = container.resolve(Modules.REGION)
+  const apiKeyModule = container.resolve(Modules.API_KEY)
+  const salesChannelModule = container.resolve(Modules.SALES_CHANNEL)
+  const fulfillmentModule = container.resolve(Modules.FULFILLMENT)
+  const storeModule = container.resolve(Modules.STORE)
+
+  const [existing] = await regionModule.listRegions({ name: REGION_NAME })
+  if (existing) {
+    const [key] = await apiKeyModule.listApiKeys({ type: "publishable", title: "Vorexy demo storefront" })
+    logger.info(`Demo store already seeded (region ${existing.id}).`)
+    console.log(`DEMO_PUBLISHABLE_KEY=${key?.token ?? ""}`)
+    return
+  }
+
+  let [salesChannel] = await salesChannelModule.listSalesChannels({ name: "Default Sales Channel" })
+  if (!salesChannel) {
+    const { result } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Default Sales Channel" }] } })
+    salesChannel = result[0]
+  }
+
+  const [store] = await storeModule.listStores()
+  await updateStoresWorkflow(container).run({
+    input: {
+      selector: { id: store.id },
+      update: {
+        name: "Loja Vorexy (demo)",
+        supported_currencies: [{ currency_code: "brl", is_default: true }],
+        default_sales_channel_id: salesChannel.id,
+      },
+    },
+  })
+
+  const { result: [region] } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [{ name: REGION_NAME, currency_code: "brl", countries: ["br"], automatic_taxes: false, payment_providers: [PIX_PROVIDER_ID] }],
+    },
+  })
+  await createTaxRegionsWorkflow(container).run({ input: [{ country_code: "br", provider_id: "tp_system" }] })
+
+  const { result: [location] } = await createStockLocationsWorkflow(container).run({
+    input: { locations: [{ name: "Centro de distribuição SP", address: { city: "São Paulo", country_code: "BR", address_1: "Av. Paulista, 1000" } }] },
+  })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
+  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" } })
+
+  let [profile] = await fulfillmentModule.listShippingProfiles({ type: "default" })
+  if (!profile) {
+    const { result } = await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default Shipping Profile", type: "default" }] } })
+    profile = result[0]
+  }
+  const fulfillmentSet = await fulfillmentModule.createFulfillmentSets({
+    name: "Entregas Brasil",
+    type: "shipping",
+    service_zones: [{ name: "Brasil", geo_zones: [{ country_code: "br", type: "country" }] }],
+  })
+  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id } })
+  await createShippingOptionsWorkflow(container).run({
+    input: [
+      {
+        name: "Entrega padrão",
+        price_type: "flat",
+        provider_id: "manual_manual",
+        service_zone_id: fulfillmentSet.service_zones[0].id,
+        shipping_profile_id: profile.id,
+        type: { label: "Padrão", description: "Entrega em até 7 dias úteis", code: "standard" },
+        prices: [
+          { currency_code: "brl", amount: 15 },
+          { region_id: region.id, amount: 15 },
+        ],
+        rules: [
+          { attribute: "enabled_in_store", value: "true", operator: "eq" },
+          { attribute: "is_return", value: "false", operator: "eq" },
+        ],
+      },
+    ],
+  })
+
+  await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        {
+          title: "Camiseta Vorexy",
+          handle: "camiseta-vorexy",
+          description: "Camiseta de algodão para testar o PIX.",
+          status: ProductStatus.PUBLISHED,
+          shipping_profile_id: profile.id,
+          options: [{ title: "Tamanho", values: ["P", "M", "G"] }],
+          variants: ["P", "M", "G"].map((size) => ({
+            title: size,
+            sku: `CAMISETA-VOREXY-${size}`,
+            options: { Tamanho: size },
+            manage_inventory: false,
+            prices: [{ amount: 79.9, currency_code: "brl" }],
+          })),
+          sales_channels: [{ id: salesChannel.id }],
+        },
+      ],
+    },
+  })
+
+  const { result: [key] } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Vorexy demo storefront", type: "publishable", created_by: "" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [salesChannel.id] } })
+
+  logger.info(`Seeded region ${region.id} (BRL, ${PIX_PROVIDER_ID}), product "Camiseta Vorexy", publishable key.`)
+  console.log(`DEMO_PUBLISHABLE_KEY=${key.token}`)
+}
