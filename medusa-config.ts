@@ -24,6 +24,8 @@ module.exports = defineConfig({
     disable: env.MEDUSA_ADMIN_DISABLED === "true",
   },
   modules: [
+    // This plugin's module (a store that installs the package gets it through `plugins`).
+    { resolve: "./src/modules/vorexy" },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -1,9 +1,10 @@
 /**
- * Seeds the demo store (run by `npm run demo` through `medusa exec`): a BRL store and region with
- * the Vorexy PIX provider, shipping to Brazil, a product, and a publishable key. Idempotent: a
- * second run finds the region and only prints the key again.
+ * Seeds a BRL store for this plugin: store and region with the Vorexy PIX provider, shipping to
+ * Brazil, a product, and a publishable key. Used by `npm run demo` (through `medusa exec`, default
+ * export) and by the integration tests (seedVorexyStore). Idempotent: a second run finds the region
+ * and returns what exists.
  */
-import type { ExecArgs } from "@medusajs/framework/types"
+import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import {
   createApiKeysWorkflow,
@@ -23,7 +24,12 @@ const REGION_NAME = "Brasil"
 export const PIX_PROVIDER_ID = "pp_vorexy-pix_vorexy"
 
 export default async function seedDemo({ container }: ExecArgs) {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const seeded = await seedVorexyStore(container)
+  container.resolve(ContainerRegistrationKeys.LOGGER).info(`Demo store ready: region ${seeded.region.id} (BRL, ${PIX_PROVIDER_ID}), product "Camiseta Vorexy".`)
+  console.log(`DEMO_PUBLISHABLE_KEY=${seeded.publishableKey}`)
+}
+
+export async function seedVorexyStore(container: MedusaContainer) {
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const regionModule = container.resolve(Modules.REGION)
   const apiKeyModule = container.resolve(Modules.API_KEY)
@@ -34,9 +40,9 @@ export default async function seedDemo({ container }: ExecArgs) {
   const [existing] = await regionModule.listRegions({ name: REGION_NAME })
   if (existing) {
     const [key] = await apiKeyModule.listApiKeys({ type: "publishable", title: "Vorexy demo storefront" })
-    logger.info(`Demo store already seeded (region ${existing.id}).`)
-    console.log(`DEMO_PUBLISHABLE_KEY=${key?.token ?? ""}`)
-    return
+    const [salesChannel] = await salesChannelModule.listSalesChannels({ name: "Default Sales Channel" })
+    const [product] = await container.resolve(Modules.PRODUCT).listProducts({ handle: "camiseta-vorexy" }, { relations: ["variants"] })
+    return { region: existing, salesChannel, product, publishableKey: key?.token ?? "" }
   }
 
   let [salesChannel] = await salesChannelModule.listSalesChannels({ name: "Default Sales Channel" })
@@ -102,7 +108,7 @@ export default async function seedDemo({ container }: ExecArgs) {
     ],
   })
 
-  await createProductsWorkflow(container).run({
+  const { result: [product] } = await createProductsWorkflow(container).run({
     input: {
       products: [
         {
@@ -130,6 +136,5 @@ export default async function seedDemo({ container }: ExecArgs) {
   })
   await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [salesChannel.id] } })
 
-  logger.info(`Seeded region ${region.id} (BRL, ${PIX_PROVIDER_ID}), product "Camiseta Vorexy", publishable key.`)
-  console.log(`DEMO_PUBLISHABLE_KEY=${key.token}`)
+  return { region, salesChannel, product, publishableKey: key.token }
 }

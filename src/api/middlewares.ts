@@ -1,0 +1,18 @@
+import { defineMiddlewares, validateAndTransformQuery } from "@medusajs/framework/http"
+import { attachPayerIp } from "./utils/payer-ip"
+import { StorePaymentStatusQuery } from "./store/vorexy/payment-status/validators"
+
+export default defineMiddlewares({
+  routes: [
+    {
+      matcher: "/store/vorexy/payment-status",
+      methods: ["GET"],
+      middlewares: [validateAndTransformQuery(StorePaymentStatusQuery, {})],
+    },
+    {
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      methods: ["POST"],
+      middlewares: [attachPayerIp],
+    },
+  ],
+})

@@ -1,0 +1,94 @@
+/**
+ * GET /store/vorexy/payment-status?order_id=…|payment_session_id=…[&wait=true&timeout_ms=…&last_status=…]
+ *
+ * The PIX state for the storefront, served from the plugin's table (never a gateway call), with an
+ * optional bounded long-poll so a page learns "paid" within a second of it happening. It reveals no
+ * more than the order's own store route does.
+ */
+import type { MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { VOREXY_MODULE } from "../../../../modules/vorexy"
+import { waitForChargeChange } from "../../../../modules/vorexy/charge-watch"
+import type VorexyModuleService from "../../../../modules/vorexy/service"
+import { recordChargesWorkflow } from "../../../../workflows/record-charges"
+import { StorePaymentStatusQueryType } from "./validators"
+
+const DEFAULT_WAIT_MS = 25_000
+/** Another instance may change the charge: look at the table this often while waiting. */
+const POLL_MS = 1_000
+
+type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
+
+export const GET = async (req: MedusaRequest<unknown, StorePaymentStatusQueryType>, res: MedusaResponse) => {
+  const query = req.validatedQuery as StorePaymentStatusQueryType
+  const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
+  let charge = await findCharge(req, service, query)
+
+  if (query.wait && charge) {
+    const waitFor = query.last_status ?? charge.status
+    const deadline = Date.now() + (query.timeout_ms ?? DEFAULT_WAIT_MS)
+    const closed = new AbortController()
+    req.on("close", () => closed.abort())
+    while (charge.status === waitFor && Date.now() < deadline && !closed.signal.aborted) {
+      await waitForChargeChange(charge.id, Math.min(POLL_MS, deadline - Date.now()), closed.signal)
+      charge = (await service.listVorexyCharges({ id: charge.id }))[0] ?? charge
+    }
+    if (closed.signal.aborted) return
+  }
+
+  res.json({ payment_status: view(charge!) })
+}
+
+async function findCharge(req: MedusaRequest, service: VorexyModuleService, q: StorePaymentStatusQueryType): Promise<Charge> {
+  const filter = q.order_id ? { order_id: q.order_id } : { payment_session_id: q.payment_session_id! }
+  const sessionIds = q.order_id ? await orderSessionIds(req, q.order_id) : [q.payment_session_id!]
+  const pick = (charges: Charge[]) => charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
+
+  let charge = pick(await service.listVorexyCharges(filter))
+  if (!charge && sessionIds.length) {
+    // Not recorded yet (the order.placed subscriber may not have run): record it from the session
+    // data, a local read.
+    await recordChargesWorkflow(req.scope).run({ input: { payment_session_ids: sessionIds } })
+    charge = pick(await service.listVorexyCharges(filter))
+  }
+  if (!charge) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for ${q.order_id ? `order ${q.order_id}` : `payment session ${q.payment_session_id}`}`)
+  return charge
+}
+
+/** The order's Vorexy sessions, if the order is visible with this publishable key. */
+async function orderSessionIds(req: MedusaRequest, orderId: string): Promise<string[]> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: [order] } = await query.graph({
+    entity: "order",
+    fields: ["id", "sales_channel_id", "payment_collections.payment_sessions.id", "payment_collections.payment_sessions.provider_id"],
+    filters: { id: orderId },
+  })
+  const channels = (req as MedusaStoreRequest).publishable_key_context?.sales_channel_ids ?? []
+  if (!order || (channels.length && order.sales_channel_id && !channels.includes(order.sales_channel_id))) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)
+  }
+  return ((order as any).payment_collections ?? [])
+    .flatMap((c: any) => c?.payment_sessions ?? [])
+    .filter((s: any) => String(s?.provider_id).startsWith("pp_vorexy-"))
+    .map((s: any) => s.id)
+}
+
+function view(charge: Charge) {
+  const pending = charge.status === "pending"
+  return {
+    order_id: charge.order_id,
+    payment_session_id: charge.payment_session_id,
+    transaction_id: charge.transaction_id,
+    method: charge.method,
+    status: charge.status,
+    paid: charge.status === "paid",
+    amount_cents: charge.amount_cents,
+    currency_code: charge.currency_code,
+    // The QR is only useful while the charge can still be paid.
+    qr_code: pending ? charge.qr_code : null,
+    qr_code_image: pending ? charge.qr_code_image : null,
+    expires_at: charge.expires_at,
+    paid_at: charge.paid_at,
+    updated_at: charge.updated_at,
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The payer of a PIX charge: who the gateway bills. Sent by the storefront in the payment session
+ * `data` (flat or under `payer`), else taken from the logged-in customer.
+ *
+ * Session data is readable by anyone holding the cart or order id, so the full payer data is not
+ * kept there in clear: it is sealed (AES-256-GCM, key derived from the API key) until the charge is
+ * created, and only a masked copy is shown.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
+import { classifyDocument, DocumentType, onlyDigits } from "../../../gateway"
+
+export type Payer = {
+  name: string
+  email: string
+  document?: { type: DocumentType; number: string }
+  phone?: string
+}
+
+export type MaskedPayer = {
+  name: string
+  email: string
+  document_type?: DocumentType
+  document?: string
+  phone?: string
+}
+
+/** Keys a storefront may send payer data under (flat in `data` or inside `data.payer`). */
+export const PAYER_INPUT_KEYS = ["payer", "name", "email", "document", "cpf", "cnpj", "tax_id", "phone"] as const
+
+type CustomerLike = { email?: string | null; first_name?: string | null; last_name?: string | null; phone?: string | null } | undefined
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined)
+
+export type PayerResult = { payer?: Payer; partial: Partial<Payer>; problems: string[] }
+
+/**
+ * Reads payer data from the storefront's `data`, falling back to the customer. Anything given must
+ * be valid (problems lists what is not); name and e-mail may still be missing here and are
+ * required only when the charge is created.
+ */
+export function readPayer(data: Record<string, unknown> | undefined, customer: CustomerLike): PayerResult {
+  const source = (data?.payer && typeof data.payer === "object" ? data.payer : data ?? {}) as Record<string, unknown>
+  const problems: string[] = []
+  const customerName = [customer?.first_name, customer?.last_name].filter(Boolean).join(" ").trim()
+
+  const name = text(source.name) ?? (customerName || undefined)
+  const email = text(source.email) ?? text(customer?.email)
+  if (email && !EMAIL.test(email)) problems.push(`payer e-mail "${email}" is not a valid e-mail address`)
+  if (name && name.length > 200) problems.push("payer name is longer than 200 characters")
+
+  const rawDocument = text(source.document) ?? text(source.cpf) ?? text(source.cnpj) ?? text(source.tax_id)
+  let document: Payer["document"]
+  if (rawDocument) {
+    const classified = classifyDocument(rawDocument)
+    if (!classified) {
+      const digits = onlyDigits(rawDocument).length
+      const kind = digits === 14 ? "CNPJ" : digits === 11 ? "CPF" : "CPF or CNPJ"
+      problems.push(`payer document is not a valid ${kind} (${digits === 11 || digits === 14 ? "check digits do not match" : "expected 11 or 14 digits"})`)
+    } else document = classified
+  }
+
+  const rawPhone = text(source.phone) ?? text(customer?.phone)
+  let phone: string | undefined
+  if (rawPhone) {
+    const digits = onlyDigits(rawPhone).replace(/^55(?=\d{10,11}$)/, "")
+    if (digits.length < 10 || digits.length > 11) problems.push("payer phone must have a 2-digit area code and 8 or 9 digits")
+    else phone = digits
+  }
+
+  const partial: Partial<Payer> = { name, email, document, phone }
+  const complete = name && email && !problems.length
+  return { payer: complete ? { name, email, document, phone } : undefined, partial, problems }
+}
+
+export function maskPayer(payer: Partial<Payer>): MaskedPayer {
+  const [user = "", domain = ""] = (payer.email ?? "").split("@")
+  const number = payer.document?.number
+  return {
+    name: payer.name ?? "",
+    email: payer.email ? `${user.slice(0, 1)}***@${domain}` : "",
+    ...(number
+      ? {
+          document_type: payer.document!.type,
+          document: payer.document!.type === "CPF" ? `***.${number.slice(3, 6)}.***-${number.slice(9)}` : `**.${number.slice(2, 5)}.***/****-${number.slice(12)}`,
+        }
+      : {}),
+    ...(payer.phone ? { phone: `(${payer.phone.slice(0, 2)}) *****-${payer.phone.slice(-4)}` } : {}),
+  }
+}
+
+/** Seals payer data for the session; only this server (holding the API key) can open it. */
+export class PayerSeal {
+  private readonly key: Buffer
+
+  constructor(apiKey: string) {
+    this.key = Buffer.from(hkdfSync("sha256", apiKey, "medusa-payment-vorexy", "payer-data-v1", 32))
+  }
+
+  seal(payer: Partial<Payer>): string {
+    const iv = randomBytes(12)
+    const cipher = createCipheriv("aes-256-gcm", this.key, iv)
+    const body = Buffer.concat([cipher.update(JSON.stringify(payer), "utf8"), cipher.final()])
+    return ["v1", iv, body, cipher.getAuthTag()].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".")
+  }
+
+  /** Null when the value was not sealed by this key (tampered, or the API key was rotated). */
+  open(sealed: unknown): Partial<Payer> | null {
+    if (typeof sealed !== "string") return null
+    const [version, iv, body, tag] = sealed.split(".")
+    if (version !== "v1" || !iv || !body || !tag) return null
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"))
+      decipher.setAuthTag(Buffer.from(tag, "base64url"))
+      const json = Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8")
+      return JSON.parse(json)
+    } catch {
+      return null
+    }
+  }
+}

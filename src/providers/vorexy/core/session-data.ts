@@ -1,0 +1,43 @@
+/**
+ * What a Vorexy payment session's `data` holds. It is readable by the shopper through the Store API,
+ * so it carries only what the storefront needs (the QR, its expiry, the amount, the status) plus
+ * the sealed payer until the charge exists. No secret, no other shopper's data.
+ */
+import type { ChargeStatus } from "../../../gateway"
+import { MaskedPayer, PAYER_INPUT_KEYS } from "./payer"
+
+export type VorexySessionData = {
+  session_id?: string
+  /** Exact major units, e.g. "79.90". */
+  amount: string
+  amount_cents: number
+  currency_code: "brl"
+  payment_method: "pix" | "boleto" | "credit_card"
+  payer?: MaskedPayer
+  /** Full payer data, sealed; dropped once the charge is created. */
+  payer_sealed?: string | null
+  payer_ip?: string | null
+  transaction_id?: string
+  status?: ChargeStatus
+  gateway_status?: string | null
+  /** PIX copy-and-paste payload. */
+  qr_code?: string
+  /** PNG data URL of the same payload, rendered locally. */
+  qr_code_image?: string
+  expires_at?: string | null
+  paid_at?: string | null
+  gateway_company_id?: number | null
+}
+
+/** Storefront keys that must not stay in the session in clear (the provider's data overrides them). */
+export function clearedInputKeys(input: Record<string, unknown> | undefined): Record<string, null> {
+  return Object.fromEntries(
+    Object.keys(input ?? {})
+      .filter((k) => (PAYER_INPUT_KEYS as readonly string[]).includes(k))
+      .map((k) => [k, null])
+  )
+}
+
+export function readSessionData(data: Record<string, unknown> | undefined): Partial<VorexySessionData> {
+  return (data ?? {}) as Partial<VorexySessionData>
+}

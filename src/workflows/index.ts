@@ -1,0 +1,2 @@
+export * from "./record-charges"
+export * from "./mark-charge-paid"

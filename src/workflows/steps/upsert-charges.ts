@@ -1,0 +1,72 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { canMoveCharge, ChargeStatus } from "../../gateway"
+import { VOREXY_MODULE } from "../../modules/vorexy"
+import type VorexyModuleService from "../../modules/vorexy/service"
+import type { ChargeFacts } from "./collect-charge-facts"
+
+type Snapshot = Record<string, unknown> & { id: string }
+
+/**
+ * Creates the charge rows that do not exist and completes the ones that do: links (order,
+ * collection) and QR fields are filled when missing, the status only moves forward. Compensation
+ * deletes what was created and restores what was changed.
+ */
+export const upsertChargesStep = createStep(
+  "vorexy-upsert-charges",
+  async (facts: ChargeFacts[], { container }) => {
+    const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+    if (!facts.length) return new StepResponse([], { created: [] as string[], previous: [] as Snapshot[] })
+
+    const existing = await service.listVorexyCharges({ transaction_id: facts.map((f) => f.transaction_id) })
+    const byTransaction = new Map(existing.map((c) => [c.transaction_id, c]))
+    const toCreate: any[] = []
+    const updates: Snapshot[] = []
+    const previous: Snapshot[] = []
+
+    for (const fact of facts) {
+      const current = byTransaction.get(fact.transaction_id)
+      const row = {
+        transaction_id: fact.transaction_id,
+        payment_session_id: fact.payment_session_id,
+        payment_collection_id: fact.payment_collection_id,
+        order_id: fact.order_id,
+        provider_id: fact.provider_id,
+        method: fact.method,
+        amount_cents: fact.amount_cents,
+        status: fact.status,
+        gateway_status: fact.gateway_status,
+        qr_code: fact.qr_code,
+        qr_code_image: fact.qr_code_image,
+        expires_at: fact.expires_at ? new Date(fact.expires_at) : null,
+        company_id: fact.company_id,
+      }
+      if (!current) {
+        if (!toCreate.some((c) => c.transaction_id === row.transaction_id)) toCreate.push(row)
+        continue
+      }
+      const change: Snapshot = { id: current.id }
+      for (const field of ["order_id", "payment_collection_id", "qr_code", "qr_code_image", "expires_at", "company_id"] as const) {
+        if (current[field] == null && row[field] != null) change[field] = row[field]
+      }
+      if (current.status !== fact.status && canMoveCharge(current.status as ChargeStatus, fact.status)) {
+        change.status = fact.status
+        change.gateway_status = fact.gateway_status
+      }
+      if (Object.keys(change).length > 1) {
+        updates.push(change)
+        previous.push(Object.fromEntries(Object.keys(change).map((k) => [k, (current as any)[k]])) as Snapshot)
+      }
+    }
+
+    const created = toCreate.length ? await service.createVorexyCharges(toCreate) : []
+    if (updates.length) await service.updateChargesAndNotify(updates)
+    const charges = await service.listVorexyCharges({ transaction_id: facts.map((f) => f.transaction_id) })
+    return new StepResponse(charges, { created: created.map((c) => c.id), previous })
+  },
+  async (undo, { container }) => {
+    if (!undo) return
+    const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+    if (undo.created.length) await service.deleteVorexyCharges(undo.created)
+    if (undo.previous.length) await service.updateChargesAndNotify(undo.previous)
+  }
+)
