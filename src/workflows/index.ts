@@ -1,2 +1,2 @@
 export * from "./record-charges"
-export * from "./mark-charge-paid"
+export * from "./apply-charge-observation"

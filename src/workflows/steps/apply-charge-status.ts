@@ -14,7 +14,8 @@ export type ChargeStatusChange = {
 /** Moves a charge to a new status, forward only (a terminal state never moves back). */
 export const applyChargeStatusStep = createStep(
   "vorexy-apply-charge-status",
-  async (change: ChargeStatusChange, { container }) => {
+  async (change: ChargeStatusChange | null, { container }) => {
+    if (!change) return new StepResponse(null, null)
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [charge] = await service.listVorexyCharges({ transaction_id: change.transaction_id })
     if (!charge || charge.status === change.status || !canMoveCharge(charge.status as ChargeStatus, change.status)) {

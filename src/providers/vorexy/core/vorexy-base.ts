@@ -47,6 +47,18 @@ export type VorexyPaymentMethod = "PIX" | "BOLETO" | "CREDIT_CARD"
 
 /** Emitted when a gateway charge is created; the plugin's subscriber records it. */
 export const CHARGE_CREATED_EVENT = "vorexy.charge.created"
+/** Emitted whenever a re-fetch shows a charge's status changed; the plugin applies it forward-only. */
+export const CHARGE_OBSERVED_EVENT = "vorexy.charge.observed"
+
+export type ChargeObservedEvent = {
+  transaction_id: string
+  status: ChargeStatus
+  gateway_status: string | null
+  /** What the gateway reports (paid value once paid) and what the session expects. */
+  amount_cents: number | null
+  expected_amount_cents: number | null
+  observed_at: string
+}
 
 export type ChargeCreatedEvent = {
   payment_session_id: string
@@ -165,21 +177,21 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   async authorizePayment({ data, context }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = readSessionData(data)
     if (!session.transaction_id) return this.createCharge(session, context?.idempotency_key)
-    const detail = await this.fetch(session.transaction_id, "check the PIX charge", true)
+    const detail = await this.fetch(session, "check the PIX charge", true)
     return this.statusFromDetail(session, detail)
   }
 
   async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const session = readSessionData(data)
     if (!session.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
-    const detail = await this.fetch(session.transaction_id, "check the PIX charge", false)
+    const detail = await this.fetch(session, "check the PIX charge", false)
     return this.statusFromDetail(session, detail)
   }
 
   async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const session = readSessionData(data)
     if (!session.transaction_id) return { data }
-    const detail = await this.fetch(session.transaction_id, "read the PIX charge", false)
+    const detail = await this.fetch(session, "read the PIX charge", false)
     return { data: { ...data, ...this.statusFields(detail) } }
   }
 
@@ -187,7 +199,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const session = readSessionData(data)
     if (!session.transaction_id) throw errors.notPaid("(none)", "not created")
-    const detail = await this.fetch(session.transaction_id, "confirm the PIX payment", false)
+    const detail = await this.fetch(session, "confirm the PIX payment", false)
     if (detail.status.status !== "paid") throw errors.notPaid(session.transaction_id, detail.status.raw ?? "unknown")
     if (detail.amountCents !== session.amount_cents) throw errors.amountMismatch(session.transaction_id, detail.amountCents, session.amount_cents!)
     return { data: { ...data, ...this.statusFields(detail) } }
@@ -206,7 +218,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   async refundPayment({ data }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = readSessionData(data)
     if (!session.transaction_id) throw errors.refundInPanel("(none)", "no charge")
-    const detail = await this.fetch(session.transaction_id, "check the refund", false)
+    const detail = await this.fetch(session, "check the refund", false)
     if (detail.status.status !== "refunded") throw errors.refundInPanel(session.transaction_id, detail.status.raw ?? "unknown")
     return { data: { ...data, ...this.statusFields(detail) } }
   }
@@ -266,7 +278,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
       expires_at: created.pix?.expiresAt ?? null,
       gateway_company_id: companyId,
     }
-    await this.announce({
+    await this.announce(CHARGE_CREATED_EVENT, {
       payment_session_id: sessionId,
       transaction_id: created.id,
       method: this.method,
@@ -277,18 +289,31 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
       qr_code_image: qrImage,
       expires_at: next.expires_at ?? null,
       company_id: companyId === null ? null : String(companyId),
-    })
+    } satisfies ChargeCreatedEvent)
     // A replayed create answers with the original (waiting) response; any later status comes from
     // a re-fetch on the next authorisation.
     return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: next as unknown as Record<string, unknown> }
   }
 
-  private async fetch(transactionId: string, action: string, checkout: boolean): Promise<TransactionDetail> {
+  /** Re-fetches a charge (the gateway is the truth) and announces its status when it changed. */
+  private async fetch(session: Partial<VorexySessionData>, action: string, checkout: boolean): Promise<TransactionDetail> {
+    let detail: TransactionDetail
     try {
-      return await this.client_.getTransaction(transactionId)
+      detail = await this.client_.getTransaction(session.transaction_id!)
     } catch (error) {
       throw errors.fromGateway(error, action, checkout)
     }
+    if (detail.status.status !== session.status) {
+      await this.announce(CHARGE_OBSERVED_EVENT, {
+        transaction_id: session.transaction_id!,
+        status: detail.status.status,
+        gateway_status: detail.status.raw,
+        amount_cents: detail.amountCents ?? null,
+        expected_amount_cents: session.amount_cents ?? null,
+        observed_at: new Date().toISOString(),
+      } satisfies ChargeObservedEvent)
+    }
+    return detail
   }
 
   private statusFields(detail: TransactionDetail): Partial<VorexySessionData> {
@@ -312,18 +337,18 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   private async closeLocally(data: Record<string, unknown> | undefined) {
     const session = readSessionData(data)
     if (!session.transaction_id) return data ?? {}
-    const detail = await this.fetch(session.transaction_id, "check the PIX charge before cancelling it", false)
+    const detail = await this.fetch(session, "check the PIX charge before cancelling it", false)
     if (detail.status.status === "paid") throw errors.alreadyPaid(session.transaction_id)
     return { ...data, ...this.statusFields(detail), status: detail.status.terminal ? detail.status.status : "cancelled", canceled_locally_at: new Date().toISOString() }
   }
 
-  private async announce(event: ChargeCreatedEvent) {
+  private async announce(name: string, data: ChargeCreatedEvent | ChargeObservedEvent) {
     try {
-      await this.eventBus_?.emit({ name: CHARGE_CREATED_EVENT, data: event })
+      await this.eventBus_?.emit({ name, data })
     } catch (error) {
-      // The order.placed subscriber and the status route record the charge too; never fail a
-      // checkout over a notification.
-      this.logger_?.warn(`Vorexy: could not announce charge ${event.transaction_id}: ${(error as Error).message}`)
+      // Other paths record charges too (order.placed, the status route, reconciliation); never
+      // fail a payment over a notification.
+      this.logger_?.warn(`Vorexy: could not announce ${name} for ${data.transaction_id}: ${(error as Error).message}`)
     }
   }
 }
