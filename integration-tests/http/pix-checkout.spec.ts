@@ -47,6 +47,9 @@ medusaIntegrationTestRunner({
           payer: { name: "Ana Souza", email: "a***@example.com", document_type: "CPF", document: "***.982.***-25" },
         })
         expect(parsePixPayload(data.qr_code).crcValid).toBe(true)
+        // The cart's own route shows the same session data.
+        const { data: { cart } } = await api.get(`/store/carts/${cartId}`, store.storeHeaders)
+        expect(cart.payment_collection.payment_sessions[0].data).toMatchObject({ transaction_id: data.transaction_id, qr_code: data.qr_code })
 
         const transactions = sandboxTransactions()
         expect(transactions).toHaveLength(1)
