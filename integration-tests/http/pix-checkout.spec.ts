@@ -58,12 +58,13 @@ medusaIntegrationTestRunner({
           amountCents: 9490,
           paymentMethod: "PIX",
           customer: { name: "Ana Souza", email: "ana@example.com", document: { type: "CPF", number: "52998224725" }, phone: "11987654321" },
+          items: [{ title: "Camiseta Vorexy - P", unitPrice: 7990, quantity: 1, tangible: true }],
         })
       })
 
       it("keeps no payer secret in the shopper-readable session data", async () => {
         const cartId = await createCart(api, store)
-        const created = await startPix(api, store, cartId, { ...VALID_PAYER, cpf: "52998224725", payer_ip: "6.6.6.6" })
+        const created = await startPix(api, store, cartId, { ...VALID_PAYER, cpf: "52998224725", payer_ip: "6.6.6.6", items: [{ title: "Free", unit_price_cents: 1, quantity: 1 }] })
         const before = created.data.payment_collection.payment_sessions[0].data
         expect(before).toMatchObject({ name: null, email: null, document: null, phone: null, cpf: null, payer_sealed: expect.stringMatching(/^v1\./) })
         expect(JSON.stringify(before)).not.toMatch(/52998224725|529\.982\.247-25|ana@example\.com|98765-4321/)
@@ -74,8 +75,9 @@ medusaIntegrationTestRunner({
         const serialised = JSON.stringify(after)
         expect(serialised).not.toMatch(/52998224725|ana@example\.com/)
         expect(serialised).not.toContain(gateway.sandbox.credentials().apiKey)
-        // The IP is the one Medusa saw, not the one the storefront claimed.
+        // The IP and items are the ones Medusa knows, not the ones the storefront claimed.
         expect(sandboxTransactions()[0].ip).toBe("127.0.0.1")
+        expect(sandboxTransactions()[0].items).toEqual([{ title: "Camiseta Vorexy - P", unitPrice: 7990, quantity: 1, tangible: true }])
       })
 
       it("returns the same order and keeps one charge when completed again, and twice concurrently", async () => {

@@ -1,5 +1,5 @@
 import { defineMiddlewares, validateAndTransformQuery } from "@medusajs/framework/http"
-import { attachPayerIp } from "./utils/payer-ip"
+import { attachCheckoutContext } from "./utils/checkout-context"
 import { StorePaymentStatusQuery } from "./store/vorexy/payment-status/validators"
 
 export default defineMiddlewares({
@@ -12,7 +12,7 @@ export default defineMiddlewares({
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
-      middlewares: [attachPayerIp],
+      middlewares: [attachCheckoutContext],
     },
   ],
 })

@@ -17,6 +17,8 @@ export type VorexySessionData = {
   /** Full payer data, sealed; dropped once the charge is created. */
   payer_sealed?: string | null
   payer_ip?: string | null
+  /** The cart's items, attached server-side at session creation (the gateway's `items`). */
+  items?: Array<{ title: string; unit_price_cents: number; quantity: number; tangible: boolean }>
   transaction_id?: string
   status?: ChargeStatus
   gateway_status?: string | null

@@ -132,6 +132,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
       payer: maskPayer(partial),
       payer_sealed: this.seal_.seal(partial),
       payer_ip: ipv4(data?.payer_ip),
+      items: checkoutItems(data?.items),
     }
     const sessionId = typeof data?.session_id === "string" ? data.session_id : ""
     return { id: sessionId, status: PaymentSessionStatus.PENDING, data: { ...clearedInputKeys(data), ...sessionData } }
@@ -256,6 +257,9 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
           },
           ...(this.paymentMethod === "PIX" ? { pix: { expiresInDays: this.options_.pixExpiresInDays } } : {}),
           ...(session.payer_ip ? { ip: session.payer_ip } : {}),
+          ...(session.items?.length
+            ? { items: session.items.map((i) => ({ title: i.title, unitPrice: i.unit_price_cents, quantity: i.quantity, tangible: i.tangible })) }
+            : {}),
         },
         { idempotencyKey }
       )
@@ -362,6 +366,15 @@ function resolveOptional<T>(cradle: Record<string, unknown>, key: string): T | u
 }
 
 const definedOnly = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+
+/** Items as the session-creation middleware attached them; anything malformed is left out. */
+function checkoutItems(value: unknown): VorexySessionData["items"] {
+  if (!Array.isArray(value)) return undefined
+  const items = value.filter(
+    (i) => i && typeof i.title === "string" && i.title && Number.isInteger(i.unit_price_cents) && i.unit_price_cents >= 0 && Number.isInteger(i.quantity) && i.quantity > 0
+  )
+  return items.length ? items.map((i) => ({ title: i.title, unit_price_cents: i.unit_price_cents, quantity: i.quantity, tangible: Boolean(i.tangible) })) : undefined
+}
 
 /** The spec takes the payer's IPv4; IPv4-mapped IPv6 is unwrapped, anything else dropped. */
 function ipv4(value: unknown): string | null {
