@@ -22,7 +22,7 @@ export const errors = {
   payerUnreadable() {
     return new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `${PIX}: the payer data of this payment session can no longer be read (the store's API key changed); start the payment again.`
+      `${PIX}: the payer data of this payment session cannot be read (it is missing, or the store's API key changed since); start the payment again.`
     )
   },
   currency(currency: string) {

@@ -13,8 +13,9 @@ export type VorexySessionData = {
   amount_cents: number
   currency_code: "brl"
   payment_method: "pix" | "boleto" | "credit_card"
-  payer?: MaskedPayer
-  /** Full payer data, sealed; dropped once the charge is created. */
+  /** Masked payer, for display. (`payer` is the storefront's input key and is cleared.) */
+  payer_display?: MaskedPayer
+  /** Full payer data, sealed (kept: a new amount needs a new charge for the same payer). */
   payer_sealed?: string | null
   payer_ip?: string | null
   /** The cart's items, attached server-side at session creation (the gateway's `items`). */

@@ -124,17 +124,18 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     const { partial, problems } = readPayer(data, context?.customer)
     if (problems.length) throw errors.invalidPayer(problems)
     const cents = toCents(amount as any)
+    const sessionId = typeof data?.session_id === "string" ? data.session_id : ""
     const sessionData: VorexySessionData = {
+      session_id: sessionId,
       amount: centsToMajor(cents),
       amount_cents: cents,
       currency_code: "brl",
       payment_method: this.method,
-      payer: maskPayer(partial),
+      payer_display: maskPayer(partial),
       payer_sealed: this.seal_.seal(partial),
       payer_ip: ipv4(data?.payer_ip),
       items: checkoutItems(data?.items),
     }
-    const sessionId = typeof data?.session_id === "string" ? data.session_id : ""
     return { id: sessionId, status: PaymentSessionStatus.PENDING, data: { ...clearedInputKeys(data), ...sessionData } }
   }
 
@@ -156,7 +157,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
       const { partial, problems } = readPayer(payerGiven ? data : undefined, context?.customer)
       if (problems.length) throw errors.invalidPayer(problems)
       const merged = { ...previous, ...definedOnly(partial) }
-      payerFields = { payer: maskPayer(merged), payer_sealed: this.seal_.seal(merged) }
+      payerFields = { payer_display: maskPayer(merged), payer_sealed: this.seal_.seal(merged) }
     }
     // The old charge (if any) is for another amount: forget it so authorisation creates a new one.
     const next: VorexySessionData = {
@@ -273,7 +274,6 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     const next: VorexySessionData = {
       ...(session as VorexySessionData),
       session_id: sessionId,
-      payer_sealed: null,
       transaction_id: created.id,
       status: created.status.status,
       gateway_status: created.status.raw,
