@@ -9,6 +9,18 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const env = process.env
 
+/** One set of options for the plugin (its module, routes, jobs) and its payment provider. */
+const vorexy = {
+  baseUrl: env.VOREXY_BASE_URL,
+  clientId: env.VOREXY_CLIENT_ID,
+  apiKey: env.VOREXY_API_KEY,
+  companyId: env.VOREXY_COMPANY_ID,
+  webhookSecret: env.VOREXY_WEBHOOK_SECRET,
+  pixExpiresInDays: env.VOREXY_PIX_EXPIRES_IN_DAYS,
+  timeoutMs: env.VOREXY_TIMEOUT_MS,
+  cancelOrderOnExpiry: env.VOREXY_CANCEL_ORDER_ON_EXPIRY,
+}
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
@@ -25,7 +37,7 @@ module.exports = defineConfig({
   },
   modules: [
     // This plugin's module (a store that installs the package gets it through `plugins`).
-    { resolve: "./src/modules/vorexy" },
+    { resolve: "./src/modules/vorexy", options: vorexy },
     {
       resolve: "@medusajs/medusa/payment",
       options: {
@@ -33,15 +45,7 @@ module.exports = defineConfig({
           {
             resolve: "./src/providers/vorexy",
             id: "vorexy",
-            options: {
-              baseUrl: env.VOREXY_BASE_URL,
-              clientId: env.VOREXY_CLIENT_ID,
-              apiKey: env.VOREXY_API_KEY,
-              companyId: env.VOREXY_COMPANY_ID,
-              webhookSecret: env.VOREXY_WEBHOOK_SECRET,
-              pixExpiresInDays: env.VOREXY_PIX_EXPIRES_IN_DAYS,
-              timeoutMs: env.VOREXY_TIMEOUT_MS,
-            },
+            options: vorexy,
           },
         ],
       },

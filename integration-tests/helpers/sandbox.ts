@@ -6,10 +6,11 @@ export const PIX_PROVIDER_ID = "pp_vorexy-pix_vorexy"
  * Starts a sandbox gateway before the Medusa app boots (jest runs top-level beforeAll hooks before
  * the runner's own) and points the provider options (medusa-config.ts reads VOREXY_*) at it.
  */
-export function useSandbox(options: SandboxOptions = {}) {
+export function useSandbox(options: SandboxOptions & { webhookSecret?: string } = {}) {
   const ref: { sandbox: Sandbox } = {} as any
   beforeAll(async () => {
-    ref.sandbox = await startSandbox({ expirySweepMs: 0, ...options })
+    const { webhookSecret: _secret, ...sandboxOptions } = options
+    ref.sandbox = await startSandbox({ expirySweepMs: 0, ...sandboxOptions })
     const credentials = ref.sandbox.credentials()
     Object.assign(process.env, {
       VOREXY_BASE_URL: ref.sandbox.url,
@@ -17,6 +18,8 @@ export function useSandbox(options: SandboxOptions = {}) {
       VOREXY_API_KEY: credentials.apiKey,
       VOREXY_COMPANY_ID: "",
       VOREXY_TIMEOUT_MS: "3000",
+      // Every spec file sets it, so one file's secret never leaks into the next (same process).
+      VOREXY_WEBHOOK_SECRET: options.webhookSecret ?? "",
     })
   })
   afterAll(async () => {

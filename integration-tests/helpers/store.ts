@@ -61,3 +61,29 @@ export async function storeOrder(api: AxiosInstance, store: Store, orderId: stri
   )
   return order
 }
+
+/** Cart -> PIX session -> completed order; returns the ids a test needs. */
+export async function placePixOrder(api: AxiosInstance, store: Store) {
+  const cartId = await createCart(api, store)
+  await startPix(api, store, cartId)
+  const { data } = await complete(api, store, cartId)
+  const order = await storeOrder(api, store, data.order.id)
+  const session = order.payment_collections[0].payment_sessions[0]
+  return { cartId, orderId: order.id as string, sessionId: session.id as string, transactionId: session.data.transaction_id as string }
+}
+
+/** Polls until `check` returns a truthy value (or throws after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: unknown
+  while (Date.now() < deadline) {
+    try {
+      const value = await check()
+      if (value) return value
+    } catch (error) {
+      last = error
+    }
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms${last ? ` (last error: ${(last as Error).message})` : ""}`)
+}

@@ -5,7 +5,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { parsePixPayload } from "../../sandbox"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 import { useSandbox } from "../helpers/sandbox"
-import { adminHeaders, complete, createCart, seedStore, startPix, storeOrder, VALID_PAYER } from "../helpers/store"
+import { adminHeaders, complete, createCart, placePixOrder, seedStore, startPix, storeOrder, VALID_PAYER } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
@@ -198,14 +198,7 @@ medusaIntegrationTestRunner({
     })
 
     describe("after the shopper pays", () => {
-      const placeOrder = async () => {
-        const cartId = await createCart(api, store)
-        await startPix(api, store, cartId)
-        const { data } = await complete(api, store, cartId)
-        const order = await storeOrder(api, store, data.order.id)
-        const session = order.payment_collections[0].payment_sessions[0]
-        return { orderId: order.id as string, sessionId: session.id as string, transactionId: session.data.transaction_id as string }
-      }
+      const placeOrder = () => placePixOrder(api, store)
       const authorize = async (orderId: string, sessionId: string) =>
         api
           .post(`/admin/orders/${orderId}/payment-sessions/authorize`, { payment_session_id: sessionId }, await adminHeaders(getContainer()))
@@ -253,12 +246,7 @@ medusaIntegrationTestRunner({
     })
 
     describe("GET /store/vorexy/payment-status", () => {
-      const placeOrder = async () => {
-        const cartId = await createCart(api, store)
-        await startPix(api, store, cartId)
-        const { data } = await complete(api, store, cartId)
-        return data.order.id as string
-      }
+      const placeOrder = async () => (await placePixOrder(api, store)).orderId
       const status = (query: string, headers = store.storeHeaders) => api.get(`/store/vorexy/payment-status?${query}`, headers).catch((e: any) => e.response)
 
       it("serves the state from the plugin's tables, without calling the gateway", async () => {

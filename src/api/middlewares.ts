@@ -10,6 +10,12 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(StorePaymentStatusQuery, {})],
     },
     {
+      // Keep the raw body (we parse it ourselves: any content type, clear 4xx) and bound its size.
+      matcher: "/hooks/vorexy",
+      methods: ["POST"],
+      bodyParser: { preserveRawBody: true, sizeLimit: "256kb" },
+    },
+    {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
       middlewares: [attachCheckoutContext],

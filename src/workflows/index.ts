@@ -1,2 +1,5 @@
 export * from "./record-charges"
 export * from "./apply-charge-observation"
+export * from "./sync-charge"
+export * from "./sync-withdrawal"
+export * from "./process-webhook-event"

@@ -1,14 +1,94 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import type { Context } from "@medusajs/framework/types"
+import { VorexyClient } from "../../gateway"
+import { parseVorexyOptions, VorexyOptions } from "../../providers/vorexy/options"
 import { notifyChargeChanged } from "./charge-watch"
 import { VorexyCharge } from "./models/charge"
+import { VorexyWebhookEvent } from "./models/webhook-event"
+import { VorexyWithdrawal } from "./models/withdrawal"
 
-type ChargeUpdate = { id: string } & Record<string, unknown>
+type Update = { id: string } & Record<string, unknown>
 
-export default class VorexyModuleService extends MedusaService({ VorexyCharge }) {
+export type DeliveryInput = {
+  event_key: string
+  header_event_id: string | null
+  kind: "cash_in" | "cash_out"
+  reference_id: string
+  status_hint: string | null
+  body: Record<string, unknown>
+  trusted: boolean
+}
+
+/**
+ * The plugin's tables (charges, withdrawals, webhook events) and its own gateway client, built
+ * from the same options as the payment provider (the plugin's options in medusa-config).
+ */
+export default class VorexyModuleService extends MedusaService({ VorexyCharge, VorexyWebhookEvent, VorexyWithdrawal }) {
+  protected readonly options_: VorexyOptions | null
+  protected readonly optionsError_: string | null
+  private client_?: VorexyClient
+
+  constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
+    // @ts-ignore - MedusaService takes the cradle
+    super(...arguments)
+    let parsed: VorexyOptions | null = null
+    let problem: string | null = null
+    try {
+      parsed = parseVorexyOptions(options)
+    } catch (error) {
+      problem = (error as Error).message
+    }
+    this.options_ = parsed
+    this.optionsError_ = problem
+  }
+
+  get options(): VorexyOptions {
+    if (!this.options_) throw new Error(`${this.optionsError_} (pass the same options to the plugin entry in medusa-config)`)
+    return this.options_
+  }
+
+  /** The gateway client for re-fetches, balance and withdrawals. */
+  gateway(): VorexyClient {
+    const o = this.options
+    this.client_ ??= new VorexyClient({
+      baseUrl: o.baseUrl,
+      clientId: o.clientId,
+      apiKey: o.apiKey,
+      timeoutMs: o.timeoutMs,
+      retry: { retries: o.maxRetries },
+      secrets: o.webhookSecret ? [o.webhookSecret] : [],
+    })
+    return this.client_
+  }
+
+  /** The webhook secret, when one is configured (null: the URL is not protected by a token). */
+  webhookSecret(): string | null {
+    return this.options_?.webhookSecret ?? null
+  }
+
   /** Updates charges and wakes the long-polls waiting on them. */
-  async updateChargesAndNotify(updates: ChargeUpdate[]) {
+  async updateChargesAndNotify(updates: Update[]) {
     const updated = (await this.updateVorexyCharges(updates as any)) as unknown as Array<{ id: string }>
     for (const charge of updated) notifyChargeChanged(charge.id)
     return updated as unknown as Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>
+  }
+
+  /**
+   * Stores a webhook delivery once per event key, atomically: a repeated key only counts the
+   * delivery. Returns the event id and whether this delivery is the first.
+   */
+  @InjectManager()
+  async recordDelivery(input: DeliveryInput, @MedusaContext() context: Context = {}): Promise<{ id: string; first: boolean }> {
+    const knex = (context.manager as any).getKnex()
+    const id = `vxwh_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
+    const { rows } = await knex.raw(
+      `insert into vorexy_webhook_event (id, event_key, header_event_id, kind, reference_id, status_hint, body, trusted)
+       values (?, ?, ?, ?, ?, ?, ?::jsonb, ?)
+       on conflict (event_key) where deleted_at is null
+       do update set deliveries = vorexy_webhook_event.deliveries + 1, updated_at = now()
+       returning id, (xmax = 0) as first`,
+      [id, input.event_key, input.header_event_id, input.kind, input.reference_id, input.status_hint, JSON.stringify(input.body), input.trusted]
+    )
+    return { id: rows[0].id, first: rows[0].first }
   }
 }

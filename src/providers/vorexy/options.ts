@@ -25,6 +25,10 @@ export const VorexyOptionsSchema = z.object({
   timeoutMs: z.coerce.number().int().min(500).max(120000).default(15000),
   /** Retries of a safe gateway call (same Idempotency-Key) after a network error, 408/425/429/5xx. */
   maxRetries: z.coerce.number().int().min(0).max(6).default(3),
+  /** Cancel the order (releasing its stock) when its unpaid PIX charge expires or fails. */
+  cancelOrderOnExpiry: z.preprocess((v) => (v === "false" ? false : v === "true" ? true : v), z.boolean()).default(true),
+  /** How long past expires_at a charge the gateway still calls awaiting is treated as expired. */
+  expiryGraceMinutes: z.coerce.number().int().min(0).max(1440).default(10),
 })
 
 export type VorexyOptionsInput = z.input<typeof VorexyOptionsSchema>

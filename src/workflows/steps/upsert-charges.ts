@@ -41,6 +41,8 @@ export const upsertChargesStep = createStep(
         company_id: fact.company_id,
       }
       if (!current) {
+        // Known to match the gateway at creation; also keeps the reconciliation order total.
+        ;(row as Record<string, unknown>).last_synced_at = new Date()
         if (!toCreate.some((c) => c.transaction_id === row.transaction_id)) toCreate.push(row)
         continue
       }

@@ -23,6 +23,9 @@ export const VorexyCharge = model
     expires_at: model.dateTime().nullable(),
     paid_at: model.dateTime().nullable(),
     company_id: model.text().nullable(),
+    /** Needs the admin: paid for another amount, or paid after the order was cancelled. */
+    flag: model.enum(["amount_mismatch", "late_payment"]).nullable(),
+    flag_detail: model.text().nullable(),
     last_synced_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["status", "expires_at"] }])

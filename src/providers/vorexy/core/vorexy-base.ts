@@ -50,6 +50,15 @@ export const CHARGE_CREATED_EVENT = "vorexy.charge.created"
 /** Emitted whenever a re-fetch shows a charge's status changed; the plugin applies it forward-only. */
 export const CHARGE_OBSERVED_EVENT = "vorexy.charge.observed"
 
+/**
+ * Emitted for a delivery that reached Medusa's built-in /hooks/payment/<provider> route: it cannot
+ * check the URL token, so the plugin stores it as untrusted and processes it like its own route's
+ * deliveries (re-fetching; the body is never trusted).
+ */
+export const WEBHOOK_FORWARDED_EVENT = "vorexy.webhook.forwarded"
+
+export type WebhookForwardedEvent = { raw: string; header_event_id: string | null }
+
 export type ChargeObservedEvent = {
   transaction_id: string
   status: ChargeStatus
@@ -225,7 +234,18 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     return { data: { ...data, ...this.statusFields(detail) } }
   }
 
-  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  /**
+   * The built-in route's deliveries go to the plugin's webhook pipeline, which re-fetches before
+   * acting. The core gets "not supported" so it never acts on an unverified body itself.
+   */
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const raw = payload.rawData ? payload.rawData.toString() : JSON.stringify(payload.data ?? {})
+    const header = payload.headers?.["x-webhook-event-id"]
+    try {
+      await this.eventBus_?.emit({ name: WEBHOOK_FORWARDED_EVENT, data: { raw, header_event_id: typeof header === "string" ? header : null } satisfies WebhookForwardedEvent })
+    } catch (error) {
+      this.logger_?.warn(`Vorexy: could not forward a webhook from the built-in route: ${(error as Error).message}`)
+    }
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 

@@ -1,0 +1,28 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * Every webhook delivery, stored before anything else happens: dedupe (one row per event key,
+ * repeated deliveries only counted), the outcome of processing, and orphans (events for charges or
+ * withdrawals we do not know, kept and never acted on).
+ */
+export const VorexyWebhookEvent = model
+  .define("vorexy_webhook_event", {
+    id: model.id({ prefix: "vxwh" }).primaryKey(),
+    /** x-webhook-event-id when sent, else a hash of the event. */
+    event_key: model.text().unique(),
+    header_event_id: model.text().nullable(),
+    kind: model.enum(["cash_in", "cash_out"]),
+    /** Transaction id (cash-in) or withdrawal id (cash-out) the body names. */
+    reference_id: model.text().index(),
+    /** The status the body claims: a hint only, never applied without a re-fetch. */
+    status_hint: model.text().nullable(),
+    body: model.json(),
+    /** Whether it arrived with the right token (or no token is configured). */
+    trusted: model.boolean().default(false),
+    deliveries: model.number().default(1),
+    processing_attempts: model.number().default(0),
+    outcome: model.enum(["received", "processed", "orphan", "ignored", "failed"]).default("received"),
+    outcome_detail: model.text().nullable(),
+    processed_at: model.dateTime().nullable(),
+  })
+  .indexes([{ on: ["outcome"] }])
