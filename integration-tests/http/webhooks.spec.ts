@@ -4,6 +4,7 @@
  */
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import reconcile from "../../src/jobs/vorexy-reconcile"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { useSandbox } from "../helpers/sandbox"
@@ -86,6 +87,173 @@ medusaIntegrationTestRunner({
         const response = await post({ transactionId: "abc", padding: "x".repeat(300 * 1024) })
         expect(response.status).toBe(413)
         expect(await vorexy().listVorexyWebhookEvents({})).toHaveLength(0)
+      })
+    })
+
+    describe("exactly once", () => {
+      const paidEvent = (transactionId: string) => ({ object: "transaction", type: "cashin", status: "paid", transactionId, value: 94.9, valueInCents: 9490 })
+
+      it("captures once when the same paid event is delivered 5 times", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        gateway.sandbox.state.payTransaction(transactionId)
+
+        const responses = await Promise.all(Array.from({ length: 5 }, () => post(paidEvent(transactionId), { "x-webhook-event-id": "evt_same_paid" })))
+
+        expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+        expect(responses.filter((r) => r.data.duplicates === 0)).toHaveLength(1)
+        await eventually(async () => (await paymentStatus(orderId)) === "captured")
+        const event = await eventually(async () => (await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_same_paid", outcome: "processed" }))[0])
+        expect(event).toMatchObject({ deliveries: 5, outcome_detail: "paid: capturing" })
+        expect((await captures(orderId)).captures).toBe(1)
+      })
+
+      it("converges to one capture when paid and awaiting events arrive shuffled, with duplicates from the gateway", async () => {
+        gateway.sandbox.webhooks.settings.duplicates = "always"
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        gateway.sandbox.state.payTransaction(transactionId)
+        const awaiting = { ...paidEvent(transactionId), status: "pending" }
+        await Promise.all([
+          post(awaiting, { "x-webhook-event-id": "evt_a1" }),
+          post(paidEvent(transactionId), { "x-webhook-event-id": "evt_p1" }),
+          post(awaiting, { "x-webhook-event-id": "evt_a2" }),
+          post(paidEvent(transactionId), { "x-webhook-event-id": "evt_p2" }),
+        ])
+
+        await eventually(async () => (await vorexy().listVorexyWebhookEvents({ outcome: "received" })).length === 0 && (await paymentStatus(orderId)) === "captured")
+        await gateway.sandbox.webhooks.idle()
+        await eventually(async () => (await vorexy().listVorexyWebhookEvents({ outcome: "received" })).length === 0)
+        expect((await captures(orderId)).captures).toBe(1)
+        const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        expect(charge.status).toBe("paid")
+      })
+    })
+
+    describe("forged deliveries", () => {
+      it("keeps an event for an unknown transaction as an orphan and answers like any other", async () => {
+        const response = await post({ object: "transaction", type: "cashin", status: "paid", transactionId: "00000000-0000-0000-0000-00000000dead" })
+        expect(response.status).toBe(200)
+        const event = await eventually(async () => (await vorexy().listVorexyWebhookEvents({ outcome: "orphan" }))[0])
+        expect(event).toMatchObject({ reference_id: "00000000-0000-0000-0000-00000000dead", outcome_detail: expect.stringMatching(/no charge/) })
+      })
+
+      it("does not capture on a body claiming Paid for an unpaid charge", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { orderId, transactionId } = await placePixOrder(api, store)
+
+        await post({ object: "transaction", type: "cashin", status: "paid", transactionId, value: 94.9 }, { "x-webhook-event-id": "evt_forged" })
+
+        const [event] = await eventually(async () => {
+          const rows = await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_forged", outcome: "processed" })
+          return rows.length ? rows : null
+        })
+        expect(event.outcome_detail).toBe("still awaiting payment")
+        expect(await paymentStatus(orderId)).toBe("awaiting")
+        expect((await captures(orderId)).captures).toBe(0)
+      })
+    })
+
+    describe("the rest of the lifecycle", () => {
+      const orderStatus = async (orderId: string) => (await storeOrder(api, store, orderId)).status
+
+      it("cancels the order and releases its stock when the unpaid charge expires", async () => {
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        gateway.sandbox.state.expireTransaction(transactionId)
+
+        await eventually(async () => (await orderStatus(orderId)) === "canceled")
+        const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        expect(charge.status).toBe("cancelled")
+      })
+
+      it("flags a payment made after the order was cancelled, and never captures it", async () => {
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        await api.post(`/admin/orders/${orderId}/cancel`, {}, await adminHeaders(getContainer()))
+        expect(await orderStatus(orderId)).toBe("canceled")
+
+        gateway.sandbox.state.payTransaction(transactionId)
+
+        const charge = await eventually(async () => (await vorexy().listVorexyCharges({ transaction_id: transactionId, flag: "late_payment" }))[0])
+        expect(charge.flag_detail).toMatch(/refund it in the Vorexy panel/)
+        expect((await captures(orderId)).captures).toBe(0)
+        expect(await paymentStatus(orderId)).not.toBe("captured")
+      })
+
+      it("records on the Medusa payment a refund made in the Vorexy panel", async () => {
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        gateway.sandbox.state.payTransaction(transactionId)
+        await eventually(async () => (await paymentStatus(orderId)) === "captured")
+
+        gateway.sandbox.state.refundTransaction(transactionId)
+
+        await eventually(async () => (await paymentStatus(orderId)) === "refunded")
+        const { refunds } = await captures(orderId)
+        expect(refunds.map((r: any) => Number(r.amount))).toEqual([94.9])
+        const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        expect(charge.status).toBe("refunded")
+      })
+
+      it("brings the order to captured from the reconciliation job when the webhook was lost", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        gateway.sandbox.state.payTransaction(transactionId)
+        expect(await paymentStatus(orderId)).toBe("awaiting")
+
+        const result = await reconcile(getContainer())
+
+        expect(result).toMatchObject({ charges: 1, failures: [] })
+        expect(await paymentStatus(orderId)).toBe("captured")
+      })
+
+      it("expires from the job a charge the gateway still calls awaiting past its expiry", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        await vorexy().updateVorexyCharges({ id: charge.id, expires_at: new Date(Date.now() - 60 * 60_000) })
+
+        await reconcile(getContainer())
+
+        expect(await orderStatus(orderId)).toBe("canceled")
+      })
+
+      it("processes deliveries to Medusa's built-in route the same way, re-fetching first", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        const builtIn = (body: object, id: string) =>
+          api.post("/hooks/payment/vorexy-pix_vorexy", body, { headers: { "x-webhook-event-id": id } }).catch((e: any) => e.response)
+
+        expect((await builtIn({ object: "transaction", status: "paid", transactionId }, "evt_builtin_forged")).status).toBe(200)
+        await eventually(async () => (await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_builtin_forged", outcome: "processed" }))[0], 20_000)
+        expect(await paymentStatus(orderId)).toBe("awaiting")
+
+        gateway.sandbox.state.payTransaction(transactionId)
+        await builtIn({ object: "transaction", status: "paid", transactionId }, "evt_builtin_paid")
+        await eventually(async () => (await paymentStatus(orderId)) === "captured", 20_000)
+        const [event] = await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_builtin_paid" })
+        expect(event.trusted).toBe(false)
+      })
+    })
+
+    describe("withdrawal events", () => {
+      it("move the local withdrawal forward only", async () => {
+        gateway.sandbox.state.setBalance(1001, { availableCents: 100_000 })
+        gateway.sandbox.setVariants({ withdrawalStatuses: "field" })
+        const created = await vorexy().gateway().requestWithdrawal({ amount: 2500 }, { idempotencyKey: "wd_test_webhook_01" })
+        const [local] = await vorexy().createVorexyWithdrawals([{ idempotency_key: "wd_test_webhook_01", gateway_id: created.id, amount_cents: 2500, status: "pending" }])
+
+        gateway.sandbox.state.completeWithdrawal(Number(created.id))
+        await eventually(async () => (await vorexy().listVorexyWithdrawals({ id: local.id, status: "successful" }))[0])
+
+        // A stale "pending" event arriving late changes nothing.
+        await post({ object: "withdraw", type: "cashout", status: "pending", withdrawId: Number(created.id) }, { "x-webhook-event-id": "evt_stale" })
+        await eventually(async () => (await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_stale", outcome: "processed" }))[0])
+        const [after] = await vorexy().listVorexyWithdrawals({ id: local.id })
+        expect(after).toMatchObject({ status: "successful", gateway_status: "Successful", end_to_end_id: expect.stringMatching(/^E/) })
+      })
+
+      it("keeps events for unknown withdrawals as orphans", async () => {
+        await post({ object: "withdraw", type: "cashout", status: "successful", withdrawId: 999999 })
+        const event = await eventually(async () => (await vorexy().listVorexyWebhookEvents({ outcome: "orphan" }))[0])
+        expect(event).toMatchObject({ kind: "cash_out", reference_id: "999999" })
       })
     })
   },
