@@ -8,6 +8,7 @@ import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import {
   createApiKeysWorkflow,
+  createInventoryLevelsWorkflow,
   createProductsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
@@ -122,12 +123,26 @@ export async function seedVorexyStore(container: MedusaContainer) {
             title: size,
             sku: `CAMISETA-VOREXY-${size}`,
             options: { Tamanho: size },
-            manage_inventory: false,
+            manage_inventory: true,
             prices: [{ amount: 79.9, currency_code: "brl" }],
           })),
           sales_channels: [{ id: salesChannel.id }],
         },
       ],
+    },
+  })
+
+  // 100 of each size in stock at the distribution centre (orders reserve it, cancellations release it).
+  const { data: variants } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "product_variant",
+    fields: ["id", "inventory_items.inventory_item_id"],
+    filters: { product_id: product.id },
+  })
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: (variants as any[]).flatMap((v) =>
+        (v.inventory_items ?? []).map((i: any) => ({ inventory_item_id: i.inventory_item_id, location_id: location.id, stocked_quantity: 100 }))
+      ),
     },
   })
 

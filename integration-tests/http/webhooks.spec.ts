@@ -158,9 +158,15 @@ medusaIntegrationTestRunner({
 
       it("cancels the order and releases its stock when the unpaid charge expires", async () => {
         const { orderId, transactionId } = await placePixOrder(api, store)
+        const inventory = getContainer().resolve(Modules.INVENTORY)
+        const { data: [order] } = await getContainer().resolve("query").graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+        const lineItemId = (order as any).items[0].id
+        expect(await inventory.listReservationItems({ line_item_id: lineItemId })).toHaveLength(1)
+
         gateway.sandbox.state.expireTransaction(transactionId)
 
         await eventually(async () => (await orderStatus(orderId)) === "canceled")
+        expect(await inventory.listReservationItems({ line_item_id: lineItemId })).toHaveLength(0)
         const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
         expect(charge.status).toBe("cancelled")
       })
@@ -248,6 +254,19 @@ medusaIntegrationTestRunner({
         await eventually(async () => (await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_stale", outcome: "processed" }))[0])
         const [after] = await vorexy().listVorexyWithdrawals({ id: local.id })
         expect(after).toMatchObject({ status: "successful", gateway_status: "Successful", end_to_end_id: expect.stringMatching(/^E/) })
+      })
+
+      it("are caught up by the reconciliation job when lost", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        gateway.sandbox.state.setBalance(1001, { availableCents: 100_000 })
+        const created = await vorexy().gateway().requestWithdrawal({ amount: 1000 }, { idempotencyKey: "wd_test_job_00001" })
+        const [local] = await vorexy().createVorexyWithdrawals([{ idempotency_key: "wd_test_job_00001", gateway_id: created.id, amount_cents: 1000, status: "pending" }])
+        gateway.sandbox.state.failWithdrawal(Number(created.id), "Chave PIX não encontrada")
+
+        expect(await reconcile(getContainer())).toMatchObject({ withdrawals: 1, failures: [] })
+
+        const [after] = await vorexy().listVorexyWithdrawals({ id: local.id })
+        expect(after).toMatchObject({ status: "failed", gateway_status: "Failure", failure_reason: "Chave PIX não encontrada" })
       })
 
       it("keeps events for unknown withdrawals as orphans", async () => {
