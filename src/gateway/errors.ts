@@ -168,3 +168,10 @@ export function errorFromTransport(operation: string, cause: { code?: string; me
   const reason = timedOut ? "request timed out" : `network error${cause.code ? ` ${cause.code}` : ""}`
   return new VorexyError("unavailable", { operation, gatewayMessage: redactor.text(reason) })
 }
+
+/** True for a VorexyError, also after a workflow engine has serialised it (class lost, fields kept). */
+export function isVorexyError(error: unknown): error is VorexyError {
+  if (error instanceof VorexyError) return true
+  const e = error as { name?: unknown; kind?: unknown } | null
+  return Boolean(e && e.name === "VorexyError" && typeof e.kind === "string" && e.kind in DEFAULT_MESSAGES)
+}

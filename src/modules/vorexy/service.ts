@@ -61,6 +61,16 @@ export default class VorexyModuleService extends MedusaService({ VorexyCharge, V
     return this.client_
   }
 
+  /**
+   * The company id for balance and withdrawals: from the options, else learned from the gateway's
+   * create-transaction answers (kept on the charges). Null until either exists.
+   */
+  async companyId(): Promise<string | null> {
+    if (this.options.companyId) return String(this.options.companyId)
+    const [charge] = await this.listVorexyCharges({ company_id: { $ne: null } } as any, { order: { created_at: "DESC" }, take: 1 })
+    return charge?.company_id ?? null
+  }
+
   /** The webhook secret, when one is configured (null: the URL is not protected by a token). */
   webhookSecret(): string | null {
     return this.options_?.webhookSecret ?? null

@@ -1,0 +1,23 @@
+import { centsToMajor } from "../../../../gateway"
+
+/** A charge as the admin API shows it (no QR image: the admin does not need it). */
+export function chargeView(c: Record<string, any>) {
+  return {
+    id: c.id,
+    transaction_id: c.transaction_id,
+    order_id: c.order_id,
+    payment_session_id: c.payment_session_id,
+    method: c.method,
+    status: c.status,
+    gateway_status: c.gateway_status,
+    amount_cents: c.amount_cents,
+    amount: centsToMajor(c.amount_cents),
+    paid_amount_cents: c.paid_amount_cents,
+    expires_at: c.expires_at,
+    paid_at: c.paid_at,
+    flag: c.flag,
+    flag_detail: c.flag_detail,
+    last_synced_at: c.last_synced_at,
+    created_at: c.created_at,
+  }
+}

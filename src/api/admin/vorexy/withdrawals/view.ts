@@ -1,0 +1,22 @@
+import { centsToMajor } from "../../../../gateway"
+
+/** A local withdrawal as the admin API shows it. */
+export function withdrawalView(w: Record<string, any>) {
+  return {
+    id: w.id,
+    gateway_id: w.gateway_id,
+    status: w.status,
+    gateway_status: w.gateway_status,
+    amount_cents: w.amount_cents,
+    amount: centsToMajor(w.amount_cents),
+    pix_key: w.pix_key,
+    pix_key_type: w.pix_key_type,
+    description: w.description,
+    metadata: w.metadata,
+    failure_reason: w.failure_reason,
+    end_to_end_id: w.end_to_end_id,
+    requested_by: w.requested_by,
+    created_at: w.created_at,
+    updated_at: w.updated_at,
+  }
+}
