@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "./sdk"
+
+export type Balance = {
+  company_id: number
+  currency: string
+  status: string | null
+  withdrawals_blocked: boolean
+  available: string
+  available_cents: number
+  credit: string
+  credit_awaiting: string
+}
+
+export type Withdrawal = {
+  id: string
+  gateway_id: string | null
+  status: string
+  amount_cents: number
+  pix_key: string | null
+  pix_key_type: string | null
+  description: string | null
+  failure_reason: string | null
+  created_at: string
+}
+
+export type GatewayTransaction = {
+  id: number | null
+  amount_cents: number | null
+  status: string
+  gateway_status: string | null
+  payment_method: string | null
+  customer: { name: string | null; email: string | null } | null
+  created_at: string | null
+  charge: { id: string; order_id: string | null; status: string; flag: string | null } | null
+}
+
+export type Charge = {
+  id: string
+  transaction_id: string
+  status: string
+  gateway_status: string | null
+  amount_cents: number
+  paid_amount_cents: number | null
+  expires_at: string | null
+  paid_at: string | null
+  flag: "amount_mismatch" | "late_payment" | null
+  flag_detail: string | null
+}
+
+export type NewWithdrawal = {
+  amount_reais: string
+  pix_key?: string
+  pix_key_type?: string
+  description?: string
+  request_id: string
+}
+
+const keys = {
+  balance: ["vorexy", "balance"] as const,
+  withdrawals: ["vorexy", "withdrawals"] as const,
+  transactions: (page: number, sort: string) => ["vorexy", "transactions", page, sort] as const,
+  charges: (orderId: string) => ["vorexy", "charges", orderId] as const,
+}
+
+export const useBalance = () =>
+  useQuery({ queryKey: keys.balance, queryFn: () => sdk.client.fetch<{ balance: Balance }>("/admin/vorexy/balance"), retry: false })
+
+export const useWithdrawals = () =>
+  useQuery({ queryKey: keys.withdrawals, queryFn: () => sdk.client.fetch<{ withdrawals: Withdrawal[]; count: number }>("/admin/vorexy/withdrawals", { query: { limit: 50 } }) })
+
+export const useTransactions = (page: number, sort: string, pageSize: number) =>
+  useQuery({
+    queryKey: keys.transactions(page, sort),
+    queryFn: () =>
+      sdk.client.fetch<{ transactions: GatewayTransaction[]; page: number; total: number; total_pages: number }>("/admin/vorexy/transactions", {
+        query: { page, page_size: pageSize, sort },
+      }),
+    retry: false,
+  })
+
+export const useOrderCharges = (orderId: string) =>
+  useQuery({ queryKey: keys.charges(orderId), queryFn: () => sdk.client.fetch<{ charges: Charge[] }>("/admin/vorexy/charges", { query: { order_id: orderId } }) })
+
+export function useCreateWithdrawal() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: NewWithdrawal) => sdk.client.fetch<{ withdrawal: Withdrawal }>("/admin/vorexy/withdrawals", { method: "POST", body }),
+    onSettled: () => {
+      client.invalidateQueries({ queryKey: keys.withdrawals })
+      client.invalidateQueries({ queryKey: keys.balance })
+    },
+  })
+}
+
+export function useSyncCharge(orderId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (chargeId: string) => sdk.client.fetch<{ charge: Charge; result: string }>(`/admin/vorexy/charges/${chargeId}/sync`, { method: "POST" }),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.charges(orderId) }),
+  })
+}

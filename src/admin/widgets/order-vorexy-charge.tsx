@@ -1,0 +1,76 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
+import { Alert, Button, Container, Copy, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
+import { QueryState } from "../components/query-state"
+import { useOrderCharges, useSyncCharge } from "../lib/api"
+import { brl, dateTime, statusColor } from "../lib/format"
+import { useT } from "../lib/i18n"
+
+/** The order's PIX charge: status, ids, amounts, expiry, payment time, warnings, and "sync now". */
+const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
+  const { t, locale } = useT()
+  const { data, isLoading, error, refetch } = useOrderCharges(order.id)
+  const sync = useSyncCharge(order.id)
+  const charge = data?.charges[0]
+  if (!isLoading && !error && !charge) return null
+
+  const row = (label: string, value: React.ReactNode) => (
+    <div className="grid grid-cols-2 items-center px-6 py-3">
+      <Text size="small" weight="plus" className="text-ui-fg-subtle">
+        {label}
+      </Text>
+      <div className="text-ui-fg-base txt-small">{value}</div>
+    </div>
+  )
+
+  return (
+    <Container className="divide-y p-0" data-testid="vorexy-order-widget">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">{t("pixCharge")}</Heading>
+        {charge && <StatusBadge color={statusColor(charge.status)}>{charge.gateway_status ?? charge.status}</StatusBadge>}
+      </div>
+      <QueryState isLoading={isLoading} error={error} onRetry={() => refetch()}>
+        {charge && (
+          <>
+            {charge.flag && (
+              <div className="px-6 py-3">
+                <Alert variant="error">
+                  <strong>{charge.flag === "late_payment" ? t("lateTitle") : t("mismatchTitle")}:</strong> {charge.flag_detail}
+                </Alert>
+              </div>
+            )}
+            {row(
+              t("transaction"),
+              <span className="flex items-center gap-x-1">
+                <span className="truncate">{charge.transaction_id}</span>
+                <Copy content={charge.transaction_id} />
+              </span>
+            )}
+            {row(t("amount"), brl(charge.amount_cents, "cents"))}
+            {row(t("expires"), dateTime(charge.expires_at, locale))}
+            {row(t("paidAt"), charge.paid_at ? `${dateTime(charge.paid_at, locale)} · ${brl(charge.paid_amount_cents ?? 0, "cents")}` : "—")}
+            <div className="flex justify-end px-6 py-3">
+              <Button
+                size="small"
+                variant="secondary"
+                isLoading={sync.isPending}
+                onClick={() =>
+                  sync.mutate(charge.id, {
+                    onSuccess: (r) => toast.success(`${t("synced")}: ${r.result}`),
+                    onError: (e) => toast.error((e as Error).message),
+                  })
+                }
+              >
+                {t("syncNow")}
+              </Button>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "order.details.side.after" })
+
+export default OrderVorexyCharge
