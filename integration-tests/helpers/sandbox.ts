@@ -20,6 +20,8 @@ export function useSandbox(options: SandboxOptions & { webhookSecret?: string } 
       VOREXY_TIMEOUT_MS: "3000",
       // Every spec file sets it, so one file's secret never leaks into the next (same process).
       VOREXY_WEBHOOK_SECRET: options.webhookSecret ?? "",
+      // Tests run reconciliation themselves; a scheduled run mid-test would make request counts racy.
+      VOREXY_RECONCILE_DISABLED: "true",
     })
   })
   afterAll(async () => {

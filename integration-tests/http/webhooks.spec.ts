@@ -4,7 +4,7 @@
  */
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import reconcile from "../../src/jobs/vorexy-reconcile"
+import { reconcileVorexy as reconcile } from "../../src/jobs/vorexy-reconcile"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { useSandbox } from "../helpers/sandbox"
