@@ -1,0 +1,131 @@
+/**
+ * The admin UI in a real browser: headless Debian Chromium (playwright-core, no browser download)
+ * against the demo (`scripts/demo.ts`: medusa develop with this plugin, the sandbox gateway), on
+ * free ports and the test PostgreSQL. Screenshots go to .artifacts/screenshots.
+ */
+import axios from "axios"
+import { ChildProcess, spawn } from "node:child_process"
+import { existsSync, mkdirSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { Browser, chromium, Page } from "playwright-core"
+import { createServer } from "node:net"
+import { complete, createCart, startPix } from "../helpers/store"
+
+jest.setTimeout(420_000)
+
+const root = resolve(__dirname, "../..")
+const shots = join(root, ".artifacts", "screenshots")
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+
+let demo: ChildProcess
+let output = ""
+let browser: Browser
+let page: Page
+let base = ""
+let sandboxUrl = ""
+let publishableKey = ""
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => ok(port))
+    })
+  })
+
+async function waitForOutput(pattern: RegExp, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (!pattern.test(output)) {
+    if (Date.now() > deadline) throw new Error(`demo did not print ${pattern} in time:\n${output.slice(-3000)}`)
+    if (demo.exitCode !== null) throw new Error(`demo exited with ${demo.exitCode}:\n${output.slice(-3000)}`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (.ci/run does)`)
+  mkdirSync(shots, { recursive: true })
+  const [port, sandboxPort] = [await freePort(), await freePort()]
+  demo = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/demo.ts"], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), DEMO_DB_NAME: `vorexy_ui_${Date.now()}`, MEDUSA_DISABLE_TELEMETRY: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  demo.stdout!.on("data", (d) => (output += d))
+  demo.stderr!.on("data", (d) => (output += d))
+  await waitForOutput(/demo store is running/, 300_000)
+  base = `http://localhost:${port}`
+  sandboxUrl = `http://127.0.0.1:${sandboxPort}`
+  publishableKey = /x-publishable-api-key: (pk_\w+)/.exec(output)![1]
+
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  })
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  if (demo?.pid && demo.exitCode === null) {
+    process.kill(-demo.pid, "SIGINT")
+    await new Promise((r) => demo.once("exit", r))
+  }
+})
+
+/** A PIX order through the Store API, so the order page has a charge to show. */
+async function placeOrder() {
+  const api = axios.create({ baseURL: base })
+  const headers = { headers: { "x-publishable-api-key": publishableKey } }
+  const { data: { regions } } = await api.get("/store/regions", headers)
+  const { data: { products } } = await api.get("/store/products?fields=*variants", headers)
+  const store = { region: regions[0], product: products[0], storeHeaders: headers } as any
+  const cartId = await createCart(api, store)
+  await startPix(api, store, cartId)
+  const { data } = await complete(api, store, cartId)
+  return data.order.id as string
+}
+
+it("logs in, shows the balance, withdraws through the confirmation step, and shows the PIX order widget", async () => {
+  await axios.post(`${sandboxUrl}/__sandbox/companies/1001/balance`, { accBalance: "1534.27", accBalanceCredit: "120.5", accBalanceCreditAwaiting: "88.9" })
+  const orderId = await placeOrder()
+
+  await page.goto(`${base}/app`, { waitUntil: "networkidle", timeout: 180_000 })
+  await page.fill('input[name="email"]', "admin@vorexy.local")
+  await page.fill('input[name="password"]', "vorexy-demo")
+  await page.click('button[type="submit"]')
+  await page.waitForURL(/\/app\/orders/, { timeout: 60_000 })
+
+  // The Vorexy page: balance.
+  await page.goto(`${base}/app/settings/vorexy`, { waitUntil: "networkidle" })
+  await page.getByTestId("balance-available").filter({ hasText: "R$ 1.534,27" }).waitFor({ timeout: 30_000 })
+  await page.getByTestId("gateway-transactions").waitFor()
+  await page.screenshot({ path: join(shots, "vorexy-page.png"), fullPage: true })
+
+  // A withdrawal to an e-mail key, through the confirmation step.
+  await page.fill("#vorexy-amount", "25,50")
+  await page.getByTestId("key-type").click()
+  await page.getByRole("option", { name: "EMAIL" }).click()
+  await page.fill("#vorexy-key", "financeiro@loja.com.br")
+  await page.getByRole("button", { name: "Continue" }).click()
+  const dialog = page.getByRole("alertdialog")
+  await dialog.getByText("Withdraw R$ 25,50 to EMAIL financeiro@loja.com.br?").waitFor()
+  await page.waitForTimeout(500) // let the dialog finish fading in before the picture
+  await page.screenshot({ path: join(shots, "vorexy-withdrawal-confirm.png") })
+  await dialog.getByRole("button", { name: "Confirm withdrawal" }).click()
+
+  const history = page.getByTestId("withdrawal-history")
+  await history.getByText("R$ 25,50").waitFor({ timeout: 30_000 })
+  await history.getByText("EMAIL financeiro@loja.com.br").waitFor()
+  await page.screenshot({ path: join(shots, "vorexy-withdrawal-history.png"), fullPage: true })
+  const { data: state } = await axios.get(`${sandboxUrl}/__sandbox/state`)
+  expect(state.withdrawals).toEqual([expect.objectContaining({ amountCents: 2550, pixKey: "financeiro@loja.com.br", pixKeyType: "EMAIL" })])
+
+  // The order's PIX widget.
+  await page.goto(`${base}/app/orders/${orderId}`, { waitUntil: "networkidle" })
+  const widget = page.getByTestId("vorexy-order-widget")
+  await widget.getByText("R$ 94,90").waitFor({ timeout: 30_000 })
+  await widget.getByRole("button", { name: "Sync now" }).waitFor()
+  await page.screenshot({ path: join(shots, "vorexy-order-widget.png"), fullPage: true })
+})
