@@ -1,7 +1,7 @@
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
 import { VorexyClient } from "../../gateway"
-import { parseVorexyOptions, VorexyOptions } from "../../providers/vorexy/options"
+import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../../providers/vorexy/options"
 import { notifyChargeChanged } from "./charge-watch"
 import { VorexyCharge } from "./models/charge"
 import { VorexyWebhookEvent } from "./models/webhook-event"
@@ -49,15 +49,7 @@ export default class VorexyModuleService extends MedusaService({ VorexyCharge, V
 
   /** The gateway client for re-fetches, balance and withdrawals. */
   gateway(): VorexyClient {
-    const o = this.options
-    this.client_ ??= new VorexyClient({
-      baseUrl: o.baseUrl,
-      clientId: o.clientId,
-      apiKey: o.apiKey,
-      timeoutMs: o.timeoutMs,
-      retry: { retries: o.maxRetries },
-      secrets: o.webhookSecret ? [o.webhookSecret] : [],
-    })
+    this.client_ ??= clientFromOptions(this.options)
     return this.client_
   }
 

@@ -3,6 +3,7 @@
  * with a message that says which option is wrong, never echoing a secret.
  */
 import { z } from "@medusajs/framework/zod"
+import { VorexyClient, VorexyLogger } from "../../gateway"
 
 const positiveIntString = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "must be digits")])
 
@@ -46,4 +47,17 @@ export function parseVorexyOptions(options: Record<string, unknown>): VorexyOpti
     throw new Error(`medusa-payment-vorexy: invalid provider options: ${problems.join("; ")}`)
   }
   return parsed.data
+}
+
+/** The gateway client for a set of options (the provider and the plugin's module both use it). */
+export function clientFromOptions(options: VorexyOptions, logger?: VorexyLogger): VorexyClient {
+  return new VorexyClient({
+    baseUrl: options.baseUrl,
+    clientId: options.clientId,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs,
+    retry: { retries: options.maxRetries },
+    secrets: options.webhookSecret ? [options.webhookSecret] : [],
+    logger,
+  })
 }

@@ -37,7 +37,7 @@ import {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { centsToMajor, ChargeStatus, toCents, TransactionDetail, VorexyClient } from "../../../gateway"
-import { parseVorexyOptions, VorexyOptions } from "../options"
+import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../options"
 import { errors } from "./errors"
 import { maskPayer, Payer, PayerSeal, readPayer } from "./payer"
 import { qrImageDataUrl } from "./qr"
@@ -112,15 +112,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     this.logger_ = cradle.logger as Logger | undefined
     this.eventBus_ = resolveOptional<IEventBusModuleService>(cradle, "event_bus")
     this.seal_ = new PayerSeal(parsed.apiKey)
-    this.client_ = new VorexyClient({
-      baseUrl: parsed.baseUrl,
-      clientId: parsed.clientId,
-      apiKey: parsed.apiKey,
-      timeoutMs: parsed.timeoutMs,
-      retry: { retries: parsed.maxRetries },
-      secrets: parsed.webhookSecret ? [parsed.webhookSecret] : [],
-      logger: this.logger_ && { debug: (m) => this.logger_!.debug(m), warn: (m) => this.logger_!.warn(m) },
-    })
+    this.client_ = clientFromOptions(parsed, this.logger_ && { debug: (m) => this.logger_!.debug(m), warn: (m) => this.logger_!.warn(m) })
   }
 
   protected get method(): VorexySessionData["payment_method"] {
