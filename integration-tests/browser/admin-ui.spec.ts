@@ -4,60 +4,29 @@
  * free ports and the test PostgreSQL. Screenshots go to .artifacts/screenshots.
  */
 import axios from "axios"
-import { ChildProcess, spawn } from "node:child_process"
 import { existsSync, mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { Browser, chromium, Page } from "playwright-core"
-import { createServer } from "node:net"
+import { RunningDemo, startDemo } from "../../scripts/run-demo"
 import { complete, createCart, startPix } from "../helpers/store"
 
 jest.setTimeout(420_000)
 
-const root = resolve(__dirname, "../..")
-const shots = join(root, ".artifacts", "screenshots")
+const shots = join(resolve(__dirname, "../.."), ".artifacts", "screenshots")
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
-let demo: ChildProcess
-let output = ""
+let demo: RunningDemo
 let browser: Browser
 let page: Page
 let base = ""
 let sandboxUrl = ""
 let publishableKey = ""
 
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => ok(port))
-    })
-  })
-
-async function waitForOutput(pattern: RegExp, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (!pattern.test(output)) {
-    if (Date.now() > deadline) throw new Error(`demo did not print ${pattern} in time:\n${output.slice(-3000)}`)
-    if (demo.exitCode !== null) throw new Error(`demo exited with ${demo.exitCode}:\n${output.slice(-3000)}`)
-    await new Promise((r) => setTimeout(r, 500))
-  }
-}
-
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (.ci/run does)`)
   mkdirSync(shots, { recursive: true })
-  const [port, sandboxPort] = [await freePort(), await freePort()]
-  demo = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/demo.ts"], {
-    cwd: root,
-    detached: true,
-    env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), DEMO_DB_NAME: `vorexy_ui_${Date.now()}`, MEDUSA_DISABLE_TELEMETRY: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  demo.stdout!.on("data", (d) => (output += d))
-  demo.stderr!.on("data", (d) => (output += d))
-  await waitForOutput(/demo store is running/, 300_000)
-  base = `http://localhost:${port}`
-  sandboxUrl = `http://127.0.0.1:${sandboxPort}`
-  publishableKey = /x-publishable-api-key: (pk_\w+)/.exec(output)![1]
+  demo = await startDemo()
+  ;({ base, sandboxUrl, publishableKey } = demo)
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -68,10 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  if (demo?.pid && demo.exitCode === null) {
-    process.kill(-demo.pid, "SIGINT")
-    await new Promise((r) => demo.once("exit", r))
-  }
+  await demo?.stop()
 })
 
 /** A PIX order through the Store API, so the order page has a charge to show. */

@@ -175,6 +175,11 @@ medusaIntegrationTestRunner({
         const { orderId, transactionId } = await placePixOrder(api, store)
         await api.post(`/admin/orders/${orderId}/cancel`, {}, await adminHeaders(getContainer()))
         expect(await orderStatus(orderId)).toBe("canceled")
+        // The storefront stops offering the QR once the order is cancelled.
+        await eventually(async () => {
+          const { data } = await api.get(`/store/vorexy/payment-status?order_id=${orderId}`, store.storeHeaders)
+          return data.payment_status.status === "cancelled" && data.payment_status.qr_code === null
+        })
 
         gateway.sandbox.state.payTransaction(transactionId)
 
