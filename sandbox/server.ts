@@ -81,7 +81,7 @@ const MAX_BODY = 1024 * 1024
 export class Sandbox {
   readonly state: SandboxState
   readonly webhooks = new WebhookDispatcher()
-  faults: Faults = { ...DEFAULT_FAULTS }
+  faults: Faults = { ...DEFAULT_FAULTS, sequence: [] }
   requests: LoggedRequest[] = []
   url = ""
   private server?: Server
@@ -127,7 +127,7 @@ export class Sandbox {
   /** Back to the initial state: no records, no faults, default variants and webhook settings. */
   reset() {
     this.state.reset()
-    this.faults = { ...DEFAULT_FAULTS }
+    this.faults = { ...DEFAULT_FAULTS, sequence: [] }
     this.requests = []
     this.webhooks.reset()
     this.webhooks.settings = { ...DEFAULT_WEBHOOK_SETTINGS, ...this.options.webhooks }
@@ -445,7 +445,7 @@ export class Sandbox {
       }),
       control("DELETE", /^\/__sandbox\/requests$/, "clearRequests", () => ((this.requests = []), { status: 200, body: { ok: true } })),
       control("POST", /^\/__sandbox\/faults$/, "faults", ({ body }) => (this.setFaults(obj(body)), { status: 200, body: this.faults })),
-      control("DELETE", /^\/__sandbox\/faults$/, "clearFaults", () => ((this.faults = { ...DEFAULT_FAULTS }), { status: 200, body: this.faults })),
+      control("DELETE", /^\/__sandbox\/faults$/, "clearFaults", () => ((this.faults = { ...DEFAULT_FAULTS, sequence: [] }), { status: 200, body: this.faults })),
       control("POST", /^\/__sandbox\/variants$/, "variants", ({ body }) => (this.setVariants(obj(body)), { status: 200, body: state.variants })),
       control("DELETE", /^\/__sandbox\/variants$/, "clearVariants", () => ((state.variants = { ...DEFAULT_VARIANTS }), { status: 200, body: state.variants })),
       control("POST", /^\/__sandbox\/webhooks$/, "webhooks", ({ body }) => {
