@@ -88,6 +88,20 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   const { data: state } = await axios.get(`${sandboxUrl}/__sandbox/state`)
   expect(state.withdrawals).toEqual([expect.objectContaining({ amountCents: 2550, pixKey: "financeiro@loja.com.br", pixKeyType: "EMAIL" })])
 
+  // In Portuguese when the admin's language is pt-BR (the dashboard keeps it in the "lng" cookie and
+  // localStorage, as its profile page does).
+  const setLanguage = async (lng: string) => {
+    await page.context().addCookies([{ name: "lng", value: lng, url: base }])
+    await page.evaluate((value) => localStorage.setItem("lng", value), lng)
+  }
+  await setLanguage("ptBR")
+  await page.goto(`${base}/app/settings/vorexy`, { waitUntil: "networkidle" })
+  await page.getByText("Saldo no gateway, saques para chave PIX e transações").waitFor({ timeout: 30_000 })
+  await page.getByTestId("balance-available").filter({ hasText: "R$ 1.508,77" }).waitFor()
+  await page.getByRole("button", { name: "Continuar" }).waitFor()
+  await page.screenshot({ path: join(shots, "vorexy-page-pt-BR.png"), fullPage: true })
+  await setLanguage("en")
+
   // The order's PIX widget.
   await page.goto(`${base}/app/orders/${orderId}`, { waitUntil: "networkidle" })
   const widget = page.getByTestId("vorexy-order-widget")

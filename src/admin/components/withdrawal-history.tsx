@@ -5,7 +5,7 @@ import { useT } from "../lib/i18n"
 import { QueryState } from "./query-state"
 
 export function WithdrawalHistory() {
-  const { t, locale } = useT()
+  const { t, locale, status } = useT()
   const { data, isLoading, error, refetch } = useWithdrawals()
   const rows = data?.withdrawals ?? []
   return (
@@ -30,7 +30,7 @@ export function WithdrawalHistory() {
                 <Table.Cell>{brl(w.amount_cents, "cents")}</Table.Cell>
                 <Table.Cell>{w.pix_key ? `${w.pix_key_type} ${w.pix_key}` : t("bankKey")}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge color={statusColor(w.status)}>{w.status}</StatusBadge>
+                  <StatusBadge color={statusColor(w.status)}>{status(w.status)}</StatusBadge>
                   {w.failure_reason && (
                     <Text size="xsmall" className="text-ui-fg-error">
                       {w.failure_reason}

@@ -49,6 +49,14 @@ const en = {
   openVorexy: "Open Vorexy page",
   amountInvalid: "Enter an amount like 10,50 (minimum R$ 10,00).",
   keyRequired: "Enter the key, or use the bank account key.",
+  status_requested: "Requested",
+  status_pending: "Pending",
+  status_processing: "Processing",
+  status_successful: "Paid out",
+  status_paid: "Paid",
+  status_failed: "Failed",
+  status_cancelled: "Cancelled",
+  status_refunded: "Refunded",
 }
 
 const pt: typeof en = {
@@ -100,6 +108,14 @@ const pt: typeof en = {
   openVorexy: "Abrir página Vorexy",
   amountInvalid: "Informe um valor como 10,50 (mínimo R$ 10,00).",
   keyRequired: "Informe a chave, ou use a chave da conta bancária.",
+  status_requested: "Solicitado",
+  status_pending: "Pendente",
+  status_processing: "Processando",
+  status_successful: "Pago",
+  status_paid: "Pago",
+  status_failed: "Falhou",
+  status_cancelled: "Cancelado",
+  status_refunded: "Estornado",
 }
 
 export type TextKey = keyof typeof en
@@ -109,8 +125,11 @@ export function useT() {
   const { i18n } = useTranslation()
   const language = (i18n?.language ?? (typeof navigator !== "undefined" ? navigator.language : "en")).toLowerCase()
   const texts = language.startsWith("pt") ? pt : en
+  const t = (key: TextKey, vars: Record<string, string> = {}) => texts[key].replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? "")
   return {
     locale: language.startsWith("pt") ? "pt-BR" : "en-US",
-    t: (key: TextKey, vars: Record<string, string> = {}) => texts[key].replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? ""),
+    t,
+    /** A canonical status in words; unknown ones as they are. */
+    status: (status: string) => (`status_${status}` in texts ? t(`status_${status}` as TextKey) : status),
   }
 }
