@@ -111,11 +111,6 @@ export function centsToMajor(cents: number | bigint | string): string {
   return `${negative ? "-" : ""}${whole}.${frac}`
 }
 
-/** Integer cents -> major units as a number, for places that need one (Medusa accepts both). */
-export function centsToMajorNumber(cents: number): number {
-  return Number(centsToMajor(cents))
-}
-
 /** Formats cents for people: 123456 -> "R$ 1.234,56". */
 export function formatBRL(cents: number): string {
   const [whole, frac] = centsToMajor(Math.abs(cents)).split(".")

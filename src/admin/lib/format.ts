@@ -1,17 +1,18 @@
-/** "1234.56" or 123456 (cents) -> "R$ 1.234,56", exactly (string arithmetic, no floats). */
+import { formatBRL, toCents } from "../../gateway/money"
+
+/** "1234.56" (reais) or 123456 (cents) -> "R$ 1.234,56", through the plugin's one exact converter. */
 export function brl(value: string | number, unit: "reais" | "cents" = "reais") {
-  const cents = unit === "cents" ? Math.round(Number(value)) : reaisToCents(String(value))
-  if (cents === null) return "—"
-  const abs = Math.abs(cents)
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".")
-  return `${cents < 0 ? "-" : ""}R$ ${whole},${String(abs % 100).padStart(2, "0")}`
+  try {
+    return formatBRL(unit === "cents" ? Number(value) : toCents(value))
+  } catch {
+    return "—"
+  }
 }
 
-/** "10,50" / "10.5" / "10" -> 1050; null when it is not an amount with at most two decimals. */
+/** What an admin types ("10,50", "10.5", "10") -> 1050; null when it is not an amount with at most two decimals. */
 export function reaisToCents(text: string): number | null {
-  const match = /^\s*(\d{1,12})(?:[.,](\d{1,2}))?\s*$/.exec(text)
-  if (!match) return null
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"))
+  if (!/^\s*\d{1,12}([.,]\d{1,2})?\s*$/.test(text)) return null
+  return toCents(text.trim().replace(",", "."))
 }
 
 export function dateTime(value: string | null | undefined, locale: string) {

@@ -1,4 +1,4 @@
-import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
 import { VorexyClient } from "../../gateway"
 import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../../providers/vorexy/options"
@@ -61,6 +61,18 @@ export default class VorexyModuleService extends MedusaService({ VorexyCharge, V
     if (this.options.companyId) return String(this.options.companyId)
     const [charge] = await this.listVorexyCharges({ company_id: { $ne: null } } as any, { order: { created_at: "DESC" }, take: 1 })
     return charge?.company_id ?? null
+  }
+
+  /** The company id, or a clear error saying how to provide it. */
+  async requireCompanyId(): Promise<string> {
+    const companyId = await this.companyId()
+    if (!companyId) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The Vorexy company id is not known yet: set VOREXY_COMPANY_ID, or take a first PIX payment so the plugin learns it."
+      )
+    }
+    return companyId
   }
 
   /** The webhook secret, when one is configured (null: the URL is not protected by a token). */

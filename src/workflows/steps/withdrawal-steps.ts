@@ -19,10 +19,7 @@ const service = (container: { resolve<T>(key: string): T }) => container.resolve
 /** Refuses early what the gateway would refuse: a blocked balance, or more than is available. */
 export const checkWithdrawalAllowedStep = createStep("vorexy-check-withdrawal-allowed", async (input: { amount_cents: number }, { container }) => {
   const vorexy = service(container)
-  const companyId = await vorexy.companyId()
-  if (!companyId) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The Vorexy company id is not known yet: set VOREXY_COMPANY_ID, or take a first PIX payment so the plugin learns it.")
-  }
+  const companyId = await vorexy.requireCompanyId()
   const balance = await vorexy.gateway().getBalance(companyId)
   if (!balance.released) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Withdrawals are blocked: the Vorexy balance status is ${balance.balanceStatus ?? "unknown"}, not Released.`)

@@ -16,6 +16,8 @@ export const AdminChargesQuery = z.object({ order_id: z.string().min(1, "order_i
 
 const reaisText = /^\d{1,12}([.,]\d{1,2})?$/
 
+const withdrawalCents = (body: { amount?: number; amount_reais?: string }) => body.amount ?? toCents(body.amount_reais!.replace(",", "."))
+
 export const AdminCreateWithdrawal = z
   .object({
     /** Integer cents (1000 = R$ 10,00) … */
@@ -35,8 +37,7 @@ export const AdminCreateWithdrawal = z
       ctx.addIssue({ code: "custom", path: ["amount"], message: "give the amount either in cents (amount) or in reais (amount_reais)" })
       return
     }
-    const cents = body.amount ?? toCents(body.amount_reais!.replace(",", "."))
-    if (cents < MIN_WITHDRAWAL_CENTS) {
+    if (withdrawalCents(body) < MIN_WITHDRAWAL_CENTS) {
       ctx.addIssue({ code: "custom", path: ["amount"], message: `the minimum withdrawal is ${MIN_WITHDRAWAL_CENTS} cents (R$ 10,00)` })
     }
     if (Boolean(body.pix_key) !== Boolean(body.pix_key_type)) {
@@ -46,5 +47,11 @@ export const AdminCreateWithdrawal = z
       if (problem) ctx.addIssue({ code: "custom", path: ["pix_key"], message: `pix_key ${problem}` })
     }
   })
+  // What the route works with: the amount in cents and the key in the form the gateway expects.
+  .transform((body) => ({
+    ...body,
+    amount_cents: withdrawalCents(body),
+    pix_key: body.pix_key && body.pix_key_type ? normalisePixKey(body.pix_key_type, body.pix_key) : undefined,
+  }))
 
 export type AdminCreateWithdrawalType = z.infer<typeof AdminCreateWithdrawal>

@@ -1,5 +1,4 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { sendGatewayError } from "../gateway-errors"
@@ -7,10 +6,7 @@ import { sendGatewayError } from "../gateway-errors"
 /** GET /admin/vorexy/balance — the gateway balance, reais exactly as the gateway sent them. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const companyId = await vorexy.companyId()
-  if (!companyId) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The Vorexy company id is not known yet: set VOREXY_COMPANY_ID, or take a first PIX payment so the plugin learns it.")
-  }
+  const companyId = await vorexy.requireCompanyId()
   try {
     const b = await vorexy.gateway().getBalance(companyId)
     res.json({

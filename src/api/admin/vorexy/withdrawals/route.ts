@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createHash } from "node:crypto"
-import { normalisePixKey, toCents } from "../../../../gateway"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { requestWithdrawalWorkflow } from "../../../../workflows/request-withdrawal"
@@ -15,10 +14,10 @@ const SAME_REQUEST_WINDOW_MS = 10 * 60_000
  * Deterministic key: the form's request_id (a double click or retry resends it), else the request's
  * content, the admin and a 10-minute window.
  */
-function idempotencyKey(actor: string, body: AdminCreateWithdrawalType, cents: number, pixKey: string | null) {
+function idempotencyKey(actor: string, body: AdminCreateWithdrawalType) {
   const basis = body.request_id
     ? ["request", actor, body.request_id]
-    : ["content", actor, cents, body.pix_key_type ?? "", pixKey ?? "", body.description ?? "", JSON.stringify(body.metadata ?? {}), Math.floor(Date.now() / SAME_REQUEST_WINDOW_MS)]
+    : ["content", actor, body.amount_cents, body.pix_key_type ?? "", body.pix_key ?? "", body.description ?? "", JSON.stringify(body.metadata ?? {}), Math.floor(Date.now() / SAME_REQUEST_WINDOW_MS)]
   return `wd_${createHash("sha256").update(JSON.stringify(basis)).digest("hex").slice(0, 40)}`
 }
 
@@ -36,9 +35,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateWithdrawal
   const body = req.validatedBody
   const actor = req.auth_context.actor_id
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const cents = body.amount ?? toCents(body.amount_reais!.replace(",", "."))
-  const pixKey = body.pix_key && body.pix_key_type ? normalisePixKey(body.pix_key_type, body.pix_key) : null
-  const key = idempotencyKey(actor, body, cents, pixKey)
+  const key = idempotencyKey(actor, body)
 
   const replay = async () => {
     const [existing] = await vorexy.listVorexyWithdrawals({ idempotency_key: key })
@@ -51,9 +48,9 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateWithdrawal
     const { result } = await requestWithdrawalWorkflow(req.scope).run({
       input: {
         idempotency_key: key,
-        amount_cents: cents,
-        pix_key: pixKey,
-        pix_key_type: pixKey ? body.pix_key_type! : null,
+        amount_cents: body.amount_cents,
+        pix_key: body.pix_key ?? null,
+        pix_key_type: body.pix_key ? body.pix_key_type! : null,
         description: body.description ?? null,
         metadata: body.metadata ?? null,
         requested_by: actor,
