@@ -1,0 +1,27 @@
+// Flat config: typescript-eslint's recommended rules everywhere, react-hooks for the admin UI.
+import js from "@eslint/js"
+import reactHooks from "eslint-plugin-react-hooks"
+import globals from "globals"
+import tseslint from "typescript-eslint"
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules/", ".medusa/", ".demo/", ".artifacts/", "coverage/", "src/modules/*/migrations/"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mjs,js}"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["src/admin/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ["**/__tests__/**", "integration-tests/**"],
+    languageOptions: { globals: { ...globals.jest } },
+  }
+)
