@@ -6,7 +6,14 @@ import tseslint from "typescript-eslint"
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", ".medusa/", ".demo/", ".artifacts/", "coverage/", "src/modules/*/migrations/"],
+    ignores: [
+      "node_modules/",
+      ".medusa/",
+      ".demo/",
+      ".artifacts/",
+      "coverage/",
+      "src/modules/*/migrations/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,6 +1,9 @@
 // Two suites: "unit" (no database, no Medusa boot) and "integration" (sandbox over HTTP, and Medusa
 // booted by medusaIntegrationTestRunner on a real PostgreSQL; see integration-tests/setup/).
-const swc = ["@swc/jest", { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } }]
+const swc = [
+  "@swc/jest",
+  { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } },
+]
 
 const common = {
   transform: { "^.+\\.[jt]sx?$": swc },
@@ -21,6 +24,9 @@ if (process.env.TEST_TYPE === "integration") {
 } else {
   module.exports = {
     ...common,
-    testMatch: ["<rootDir>/src/**/__tests__/**/*.unit.spec.ts", "<rootDir>/sandbox/**/__tests__/**/*.unit.spec.ts"],
+    testMatch: [
+      "<rootDir>/src/**/__tests__/**/*.unit.spec.ts",
+      "<rootDir>/sandbox/**/__tests__/**/*.unit.spec.ts",
+    ],
   }
 }

@@ -29,34 +29,63 @@ async function main() {
   try {
     const api = axios.create({ baseURL: demo.base })
     const headers = { headers: { "x-publishable-api-key": demo.publishableKey } }
-    const { data: { regions } } = await api.get("/store/regions", headers)
-    const { data: { products } } = await api.get("/store/products?fields=*variants", headers)
+    const {
+      data: { regions },
+    } = await api.get("/store/regions", headers)
+    const {
+      data: { products },
+    } = await api.get("/store/products?fields=*variants", headers)
     const store = { region: regions[0], product: products[0], storeHeaders: headers } as any
 
     const measure = async (variant: Variant) => {
-      await axios.post(`${demo.sandboxUrl}/__sandbox/webhooks`, { url: `${demo.base}${variant.path}` })
+      await axios.post(`${demo.sandboxUrl}/__sandbox/webhooks`, {
+        url: `${demo.base}${variant.path}`,
+      })
       const samples: number[] = []
       for (let i = 0; i < SAMPLES; i++) {
         const cartId = await createCart(api, store)
         await startPix(api, store, cartId)
         const { data } = await complete(api, store, cartId)
         const orderId = data.order.id
-        const { data: { payment_status } } = await api.get(`/store/vorexy/payment-status?order_id=${orderId}`, headers)
+        const {
+          data: { payment_status },
+        } = await api.get(`/store/vorexy/payment-status?order_id=${orderId}`, headers)
 
-        const poll = api.get(`/store/vorexy/payment-status?order_id=${orderId}&wait=true&last_status=pending&timeout_ms=30000`, headers)
+        const poll = api.get(
+          `/store/vorexy/payment-status?order_id=${orderId}&wait=true&last_status=pending&timeout_ms=30000`,
+          headers
+        )
         const started = performance.now()
-        await axios.post(`${demo.sandboxUrl}/__sandbox/transactions/${payment_status.transaction_id}/pay`, {})
+        await axios.post(
+          `${demo.sandboxUrl}/__sandbox/transactions/${payment_status.transaction_id}/pay`,
+          {}
+        )
         const { data: answered } = await poll
         const elapsed = performance.now() - started
-        if (!answered.payment_status.paid) throw new Error(`${variant.name}: not paid after the long-poll (${answered.payment_status.status})`)
+        if (!answered.payment_status.paid)
+          throw new Error(
+            `${variant.name}: not paid after the long-poll (${answered.payment_status.status})`
+          )
         samples.push(elapsed)
         process.stdout.write(`${variant.name} #${i + 1}: ${elapsed.toFixed(0)} ms\n`)
       }
-      return { variant, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), min: Math.min(...samples), max: Math.max(...samples) }
+      return {
+        variant,
+        median: quantile(samples, 0.5),
+        p95: quantile(samples, 0.95),
+        min: Math.min(...samples),
+        max: Math.max(...samples),
+      }
     }
 
-    const baseline = await measure({ name: "Medusa built-in route (baseline)", path: "/hooks/payment/vorexy-pix_vorexy" })
-    const plugin = await measure({ name: "plugin route /hooks/vorexy", path: `/hooks/vorexy?token=${SECRET}` })
+    const baseline = await measure({
+      name: "Medusa built-in route (baseline)",
+      path: "/hooks/payment/vorexy-pix_vorexy",
+    })
+    const plugin = await measure({
+      name: "plugin route /hooks/vorexy",
+      path: `/hooks/vorexy?token=${SECRET}`,
+    })
 
     const row = (r: typeof plugin) =>
       `| ${r.variant.name} | ${r.median.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.min.toFixed(0)}–${r.max.toFixed(0)} | ${(r.median / baseline.median).toFixed(3)} |`
@@ -66,7 +95,7 @@ async function main() {
       "Written by `npm run bench` (`bench/webhook-latency.ts`). Numbers are from one run on one machine; compare the",
       "ratio column (each variant's median over the baseline's, measured in the same run), not the absolute times.",
       "",
-      "## Time from payment to \"paid\" on the storefront",
+      '## Time from payment to "paid" on the storefront',
       "",
       "The demo store (medusa develop + this plugin + the sandbox gateway, local event bus). For each sample: place a",
       "PIX order, open a long-poll on `GET /store/vorexy/payment-status`, pay the charge at the sandbox (which POSTs its",

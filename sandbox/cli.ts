@@ -20,7 +20,7 @@ async function main() {
       `  VOREXY_API_KEY=${c.apiKey}`,
       `  VOREXY_COMPANY_ID=${c.companyId}`,
       `  bank account PIX key: ${c.bankPixKey ? `${c.bankPixKey.pixKeyType} ${c.bankPixKey.pixKey}` : "none"}`,
-      `  webhook URL: ${c.webhookUrl ?? "none (POST /__sandbox/webhooks {\"url\": ...})"}`,
+      `  webhook URL: ${c.webhookUrl ?? 'none (POST /__sandbox/webhooks {"url": ...})'}`,
       "",
     ]),
     `Control: ${sandbox.url}/__sandbox/state, POST ${sandbox.url}/__sandbox/transactions/<id>/pay, ... (README "Sandbox")`,

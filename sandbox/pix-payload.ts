@@ -8,7 +8,8 @@ export function crc16(text: string): string {
   let crc = 0xffff
   for (const byte of Buffer.from(text, "utf8")) {
     crc ^= byte << 8
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff
+    for (let i = 0; i < 8; i++)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff
   }
   return crc.toString(16).toUpperCase().padStart(4, "0")
 }
@@ -54,7 +55,10 @@ export function buildPixPayload(input: PixPayloadInput): string {
 }
 
 /** Splits a payload into its top-level fields and checks the CRC; used by tests and the demo. */
-export function parsePixPayload(payload: string): { fields: Record<string, string>; crcValid: boolean } {
+export function parsePixPayload(payload: string): {
+  fields: Record<string, string>
+  crcValid: boolean
+} {
   const fields: Record<string, string> = {}
   let i = 0
   while (i + 4 <= payload.length) {

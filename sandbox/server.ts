@@ -5,7 +5,15 @@
  */
 import { createServer, IncomingMessage, Server, ServerResponse, STATUS_CODES } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
-import { ApiError, Company, CompanySeed, DEFAULT_COMPANIES, DEFAULT_VARIANTS, SandboxState, Variants } from "./state"
+import {
+  ApiError,
+  Company,
+  CompanySeed,
+  DEFAULT_COMPANIES,
+  DEFAULT_VARIANTS,
+  SandboxState,
+  Variants,
+} from "./state"
 import * as views from "./views"
 import { DEFAULT_WEBHOOK_SETTINGS, WebhookDispatcher, WebhookSettings } from "./webhooks"
 
@@ -72,8 +80,21 @@ export type SandboxOptions = {
 }
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> }
-type Ctx = { req: IncomingMessage; res: ServerResponse; url: URL; body: unknown; params: string[]; company?: Company }
-type Route = { method: string; pattern: RegExp; name: string; api: boolean; handle: (ctx: Ctx) => Promise<Reply> | Reply }
+type Ctx = {
+  req: IncomingMessage
+  res: ServerResponse
+  url: URL
+  body: unknown
+  params: string[]
+  company?: Company
+}
+type Route = {
+  method: string
+  pattern: RegExp
+  name: string
+  api: boolean
+  handle: (ctx: Ctx) => Promise<Reply> | Reply
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const MAX_BODY = 1024 * 1024
@@ -91,18 +112,29 @@ export class Sandbox {
   private readonly routes: Route[]
 
   constructor(private readonly options: SandboxOptions = {}) {
-    this.state = new SandboxState(options.companies ?? DEFAULT_COMPANIES, options.webhookUrl ?? null, (event) => {
-      const company = this.state.companies.get(event.kind === "transaction" ? event.transaction.companyId : event.withdrawal.companyId)
-      const body = event.kind === "transaction" ? views.transactionEvent(event.transaction) : views.withdrawalEvent(event.withdrawal)
-      this.webhooks.send(company?.webhookUrl ?? null, body)
-    })
+    this.state = new SandboxState(
+      options.companies ?? DEFAULT_COMPANIES,
+      options.webhookUrl ?? null,
+      (event) => {
+        const company = this.state.companies.get(
+          event.kind === "transaction" ? event.transaction.companyId : event.withdrawal.companyId
+        )
+        const body =
+          event.kind === "transaction"
+            ? views.transactionEvent(event.transaction)
+            : views.withdrawalEvent(event.withdrawal)
+        this.webhooks.send(company?.webhookUrl ?? null, body)
+      }
+    )
     this.webhooks.settings = { ...DEFAULT_WEBHOOK_SETTINGS, ...options.webhooks }
     this.routes = [...this.apiRoutes(), ...this.controlRoutes()]
   }
 
   /** Credentials of a seeded company (the first by default). */
   credentials(companyId?: number) {
-    const company = companyId ? this.state.company(companyId) : [...this.state.companies.values()][0]
+    const company = companyId
+      ? this.state.company(companyId)
+      : [...this.state.companies.values()][0]
     return { clientId: company.clientId, apiKey: company.apiKey, companyId: company.companyId }
   }
 
@@ -111,7 +143,11 @@ export class Sandbox {
   }
 
   setFaults(faults: Partial<Faults>) {
-    this.faults = { ...this.faults, ...faults, sequence: [...(faults.sequence ?? this.faults.sequence)] }
+    this.faults = {
+      ...this.faults,
+      ...faults,
+      sequence: [...(faults.sequence ?? this.faults.sequence)],
+    }
   }
 
   setVariants(variants: Partial<Variants>) {
@@ -159,7 +195,9 @@ export class Sandbox {
     this.webhooks.stop()
     for (const hold of this.holds) clearTimeout(hold)
     for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve()
+    )
   }
 
   // ---- request pipeline ----------------------------------------------------------------------
@@ -189,14 +227,21 @@ export class Sandbox {
     try {
       const body = await readJson(req)
       if (!route) {
-        throw new ApiError(matches.length ? 405 : 404, matches.length ? `Method ${req.method} not allowed` : `No route for ${req.method} ${url.pathname}`)
+        throw new ApiError(
+          matches.length ? 405 : 404,
+          matches.length
+            ? `Method ${req.method} not allowed`
+            : `No route for ${req.method} ${url.pathname}`
+        )
       }
       const fault = route.api ? await this.injectFaults(route, req, res, entry) : "pass"
       if (fault === "answered") return
       const ctx: Ctx = { req, res, url, body, params: route.pattern.exec(path)!.slice(1) }
       if (route.api) {
-        ctx.company = this.state.authenticate(req.headers["x-client-id"], req.headers["x-api-key"]) ?? undefined
-        if (!ctx.company) throw new ApiError(401, "Unauthorized: missing or invalid X-Client-Id / X-API-Key")
+        ctx.company =
+          this.state.authenticate(req.headers["x-client-id"], req.headers["x-api-key"]) ?? undefined
+        if (!ctx.company)
+          throw new ApiError(401, "Unauthorized: missing or invalid X-Client-Id / X-API-Key")
         entry.companyId = ctx.company.companyId
       }
       const reply = await route.handle(ctx)
@@ -226,7 +271,12 @@ export class Sandbox {
    * Applies the configured faults. "answered": a fault answered (or dropped) the request;
    * "acceptThenTimeout": handle it, then never answer; "pass": handle it normally.
    */
-  private async injectFaults(route: Route, req: IncomingMessage, res: ServerResponse, entry: LoggedRequest) {
+  private async injectFaults(
+    route: Route,
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: LoggedRequest
+  ) {
     if (!this.appliesTo(route)) return "pass" as const
     const f = this.faults
     const step: FaultStep | undefined = f.sequence.length ? f.sequence.shift() : undefined
@@ -244,19 +294,25 @@ export class Sandbox {
       return "answered" as const
     }
     if (f.latencyMs > 0) await sleep(f.latencyMs)
-    if (step === "error" || (!step && (f.failNext > 0 || (f.errorRate > 0 && Math.random() < f.errorRate)))) {
+    if (
+      step === "error" ||
+      (!step && (f.failNext > 0 || (f.errorRate > 0 && Math.random() < f.errorRate)))
+    ) {
       if (!step && f.failNext > 0) f.failNext--
       return answer(new ApiError(f.errorStatus, "Service temporarily unavailable (sandbox fault)"))
     }
     if (step === "rateLimit" || (!step && f.rateLimitNext > 0)) {
       if (!step) f.rateLimitNext--
-      return answer(new ApiError(429, "Too many requests (sandbox fault)"), { "retry-after": String(f.retryAfterSeconds) })
+      return answer(new ApiError(429, "Too many requests (sandbox fault)"), {
+        "retry-after": String(f.retryAfterSeconds),
+      })
     }
     return step === "acceptThenTimeout" ? ("acceptThenTimeout" as const) : ("pass" as const)
   }
 
   private shouldHoldAfterAccept(route: Route, reply: Reply, scripted: boolean) {
-    if (!["createTransaction", "requestWithdrawal"].includes(route.name) || reply.status >= 300) return false
+    if (!["createTransaction", "requestWithdrawal"].includes(route.name) || reply.status >= 300)
+      return false
     if (scripted) return true
     if (this.faults.timeoutAfterAccept <= 0 || !this.appliesTo(route)) return false
     this.faults.timeoutAfterAccept--
@@ -276,12 +332,16 @@ export class Sandbox {
           type: `https://httpstatuses.io/${status}`,
           title: apiError.fieldErrors ? "One or more validation errors occurred." : reason,
           status,
-          ...(apiError.fieldErrors ? { errors: apiError.fieldErrors } : { detail: apiError.message }),
+          ...(apiError.fieldErrors
+            ? { errors: apiError.fieldErrors }
+            : { detail: apiError.message }),
           traceId: `00-${Date.now().toString(16)}-sandbox-00`,
         },
       }
     }
-    const details = apiError.fieldErrors ? `: ${Object.values(apiError.fieldErrors).flat().join("; ")}` : ""
+    const details = apiError.fieldErrors
+      ? `: ${Object.values(apiError.fieldErrors).flat().join("; ")}`
+      : ""
     return { status, body: { status, error: reason, message: `${apiError.message}${details}` } }
   }
 
@@ -303,10 +363,16 @@ export class Sandbox {
         name: "createTransaction",
         api: true,
         handle: async ({ req, body, company }) =>
-          state.idempotent(company!.companyId, "create", header(req, "idempotency-key"), body, async () => ({
-            status: 200,
-            body: views.createResponse(state.createTransaction(company!, body), state.variants),
-          })),
+          state.idempotent(
+            company!.companyId,
+            "create",
+            header(req, "idempotency-key"),
+            body,
+            async () => ({
+              status: 200,
+              body: views.createResponse(state.createTransaction(company!, body), state.variants),
+            })
+          ),
       },
       {
         method: "GET",
@@ -354,9 +420,11 @@ export class Sandbox {
         handle: ({ params, url, company }) => {
           const companyId = Number(params[0])
           // A company sees only its own balance; another id looks like no company at all.
-          if (companyId !== company!.companyId) throw new ApiError(404, `Company ${params[0]} not found`)
+          if (companyId !== company!.companyId)
+            throw new ApiError(404, `Company ${params[0]} not found`)
           const currency = url.searchParams.get("currency") ?? "BRL"
-          if (currency !== "BRL") throw new ApiError(400, `Unsupported currency ${currency}: only BRL`)
+          if (currency !== "BRL")
+            throw new ApiError(400, `Unsupported currency ${currency}: only BRL`)
           return { status: 200, body: views.balance(company!, company!.companyId * 10 + 1) }
         },
       },
@@ -370,7 +438,10 @@ export class Sandbox {
           if (!key) throw new ApiError(400, "Idempotency-Key header is required for withdrawals")
           return state.idempotent(company!.companyId, "withdraw", key, body, async () => ({
             status: 201,
-            body: views.withdrawalRecord(state.requestWithdrawal(company!, body, key), state.variants),
+            body: views.withdrawalRecord(
+              state.requestWithdrawal(company!, body, key),
+              state.variants
+            ),
           }))
         },
       },
@@ -381,7 +452,10 @@ export class Sandbox {
         api: true,
         handle: ({ params, company }) => ({
           status: 200,
-          body: views.withdrawalDetail(state.withdrawal(Number(params[0]), company!.companyId), state.variants),
+          body: views.withdrawalDetail(
+            state.withdrawal(Number(params[0]), company!.companyId),
+            state.variants
+          ),
         }),
       },
     ]
@@ -391,14 +465,20 @@ export class Sandbox {
 
   private controlRoutes(): Route[] {
     const state = this.state
-    const control = (method: string, pattern: RegExp, name: string, handle: Route["handle"]): Route => ({
+    const control = (
+      method: string,
+      pattern: RegExp,
+      name: string,
+      handle: Route["handle"]
+    ): Route => ({
       method,
       pattern,
       name: `control:${name}`,
       api: false,
       handle,
     })
-    const obj = (body: unknown) => (body && typeof body === "object" ? (body as Record<string, any>) : {})
+    const obj = (body: unknown) =>
+      body && typeof body === "object" ? (body as Record<string, any>) : {}
     const transactionAction = (action: string, id: string, body: Record<string, any>) => {
       switch (action) {
         case "pay":
@@ -426,7 +506,12 @@ export class Sandbox {
       }
     }
     return [
-      control("POST", /^\/__sandbox\/reset$/, "reset", () => (this.reset(), { status: 200, body: { ok: true } })),
+      control(
+        "POST",
+        /^\/__sandbox\/reset$/,
+        "reset",
+        () => (this.reset(), { status: 200, body: { ok: true } })
+      ),
       control("GET", /^\/__sandbox\/state$/, "state", () => ({
         status: 200,
         body: {
@@ -443,31 +528,85 @@ export class Sandbox {
         const items = this.requests.filter((r) => !route || r.route === route)
         return { status: 200, body: { count: items.length, items } }
       }),
-      control("DELETE", /^\/__sandbox\/requests$/, "clearRequests", () => ((this.requests = []), { status: 200, body: { ok: true } })),
-      control("POST", /^\/__sandbox\/faults$/, "faults", ({ body }) => (this.setFaults(obj(body)), { status: 200, body: this.faults })),
-      control("DELETE", /^\/__sandbox\/faults$/, "clearFaults", () => ((this.faults = { ...DEFAULT_FAULTS, sequence: [] }), { status: 200, body: this.faults })),
-      control("POST", /^\/__sandbox\/variants$/, "variants", ({ body }) => (this.setVariants(obj(body)), { status: 200, body: state.variants })),
-      control("DELETE", /^\/__sandbox\/variants$/, "clearVariants", () => ((state.variants = { ...DEFAULT_VARIANTS }), { status: 200, body: state.variants })),
+      control(
+        "DELETE",
+        /^\/__sandbox\/requests$/,
+        "clearRequests",
+        () => ((this.requests = []), { status: 200, body: { ok: true } })
+      ),
+      control(
+        "POST",
+        /^\/__sandbox\/faults$/,
+        "faults",
+        ({ body }) => (this.setFaults(obj(body)), { status: 200, body: this.faults })
+      ),
+      control(
+        "DELETE",
+        /^\/__sandbox\/faults$/,
+        "clearFaults",
+        () => (
+          (this.faults = { ...DEFAULT_FAULTS, sequence: [] }),
+          { status: 200, body: this.faults }
+        )
+      ),
+      control(
+        "POST",
+        /^\/__sandbox\/variants$/,
+        "variants",
+        ({ body }) => (this.setVariants(obj(body)), { status: 200, body: state.variants })
+      ),
+      control(
+        "DELETE",
+        /^\/__sandbox\/variants$/,
+        "clearVariants",
+        () => ((state.variants = { ...DEFAULT_VARIANTS }), { status: 200, body: state.variants })
+      ),
       control("POST", /^\/__sandbox\/webhooks$/, "webhooks", ({ body }) => {
         const { url, companyId, ...settings } = obj(body)
         if (url !== undefined) this.setWebhookUrl(url, companyId)
         this.webhooks.settings = { ...this.webhooks.settings, ...settings }
         return { status: 200, body: this.webhooks.settings }
       }),
-      control("GET", /^\/__sandbox\/webhooks\/deliveries$/, "deliveries", () => ({ status: 200, body: { items: this.webhooks.deliveries } })),
-      control("POST", /^\/__sandbox\/transactions\/([^/]+)\/(pay|expire|cancel|fail|refund)$/, "transaction", ({ params, body }) => ({
+      control("GET", /^\/__sandbox\/webhooks\/deliveries$/, "deliveries", () => ({
         status: 200,
-        body: views.detail(transactionAction(params[1], decodeURIComponent(params[0]), obj(body))),
+        body: { items: this.webhooks.deliveries },
       })),
-      control("POST", /^\/__sandbox\/withdrawals\/(\d+)\/(process|complete|fail|refund)$/, "withdrawal", ({ params, body }) => ({
-        status: 200,
-        body: views.withdrawalDetail(withdrawalAction(params[1], Number(params[0]), obj(body)), { ...state.variants, withdrawalEnvelope: "flat" }),
-      })),
-      control("POST", /^\/__sandbox\/companies\/(\d+)\/bank-pix-key$/, "bankPixKey", ({ params, body }) => {
-        const { pixKey, pixKeyType } = obj(body)
-        state.setBankPixKey(Number(params[0]), pixKey ? { pixKey, pixKeyType: pixKeyType ?? "EVP" } : null)
-        return { status: 200, body: { ok: true } }
-      }),
+      control(
+        "POST",
+        /^\/__sandbox\/transactions\/([^/]+)\/(pay|expire|cancel|fail|refund)$/,
+        "transaction",
+        ({ params, body }) => ({
+          status: 200,
+          body: views.detail(
+            transactionAction(params[1], decodeURIComponent(params[0]), obj(body))
+          ),
+        })
+      ),
+      control(
+        "POST",
+        /^\/__sandbox\/withdrawals\/(\d+)\/(process|complete|fail|refund)$/,
+        "withdrawal",
+        ({ params, body }) => ({
+          status: 200,
+          body: views.withdrawalDetail(withdrawalAction(params[1], Number(params[0]), obj(body)), {
+            ...state.variants,
+            withdrawalEnvelope: "flat",
+          }),
+        })
+      ),
+      control(
+        "POST",
+        /^\/__sandbox\/companies\/(\d+)\/bank-pix-key$/,
+        "bankPixKey",
+        ({ params, body }) => {
+          const { pixKey, pixKeyType } = obj(body)
+          state.setBankPixKey(
+            Number(params[0]),
+            pixKey ? { pixKey, pixKeyType: pixKeyType ?? "EVP" } : null
+          )
+          return { status: 200, body: { ok: true } }
+        }
+      ),
       control("POST", /^\/__sandbox\/companies\/(\d+)\/balance$/, "balance", ({ params, body }) => {
         const b = obj(body)
         const toCents = (v: unknown) => (v === undefined ? undefined : Math.round(Number(v) * 100))
@@ -495,7 +634,8 @@ function intParam(url: URL, name: string, fallback: number, min: number, max: nu
   if (raw === null || raw === "") return fallback
   if (!/^\d+$/.test(raw)) throw new ApiError(400, `${name} must be a positive integer`)
   const value = Number(raw)
-  if (value < min || value > max) throw new ApiError(400, `${name} must be between ${min} and ${max}`)
+  if (value < min || value > max)
+    throw new ApiError(400, `${name} must be between ${min} and ${max}`)
   return value
 }
 

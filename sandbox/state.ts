@@ -8,7 +8,8 @@ import { createHash, randomUUID } from "node:crypto"
 import { buildPixPayload } from "./pix-payload"
 
 export type TransactionState = "Awaiting" | "Paid" | "Cancelled" | "Failed" | "Refunded"
-export type WithdrawalState = "Awaiting" | "Pending" | "Processing" | "Successful" | "Failure" | "Refunded"
+export type WithdrawalState =
+  "Awaiting" | "Pending" | "Processing" | "Successful" | "Failure" | "Refunded"
 
 export type Company = {
   companyId: number
@@ -17,7 +18,12 @@ export type Company = {
   clientId: string
   apiKey: string
   bankPixKey: { pixKey: string; pixKeyType: string } | null
-  balance: { availableCents: number; creditCents: number; creditAwaitingCents: number; status: string }
+  balance: {
+    availableCents: number
+    creditCents: number
+    creditAwaitingCents: number
+    status: string
+  }
   webhookUrl: string | null
 }
 
@@ -86,8 +92,7 @@ export const DEFAULT_VARIANTS: Variants = {
 }
 
 export type SandboxEvent =
-  | { kind: "transaction"; transaction: Transaction }
-  | { kind: "withdrawal"; withdrawal: Withdrawal }
+  { kind: "transaction"; transaction: Transaction } | { kind: "withdrawal"; withdrawal: Withdrawal }
 
 /** A business error the HTTP layer turns into a status and a body in the chosen error style. */
 export class ApiError extends Error {
@@ -136,9 +141,15 @@ export function bodyHash(body: unknown): string {
     Array.isArray(v)
       ? v.map(canonical)
       : v && typeof v === "object"
-        ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as any)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v as object)
+              .sort()
+              .map((k) => [k, canonical((v as any)[k])])
+          )
         : v
-  return createHash("sha256").update(JSON.stringify(canonical(body))).digest("hex")
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(body)))
+    .digest("hex")
 }
 
 export type StoredResponse = { status: number; body: unknown }
@@ -177,7 +188,13 @@ export class SandboxState {
         bankPixKey: null,
         webhookUrl: this.defaultWebhookUrl,
         ...seed,
-        balance: { availableCents: 0, creditCents: 0, creditAwaitingCents: 0, status: "Released", ...seed.balance },
+        balance: {
+          availableCents: 0,
+          creditCents: 0,
+          creditAwaitingCents: 0,
+          status: "Released",
+          ...seed.balance,
+        },
       })
     }
   }
@@ -234,9 +251,12 @@ export class SandboxState {
   createTransaction(company: Company, body: any): Transaction {
     const errors: Record<string, string[]> = {}
     const fail = (field: string, message: string) => (errors[field] ??= []).push(message)
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "Request body must be a JSON object")
-    if (!Number.isInteger(body.amount) || body.amount <= 0) fail("amount", "amount must be a positive integer number of cents")
-    else if (body.amount > MAX_TRANSACTION_CENTS) fail("amount", `amount must be at most ${MAX_TRANSACTION_CENTS} cents`)
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw new ApiError(400, "Request body must be a JSON object")
+    if (!Number.isInteger(body.amount) || body.amount <= 0)
+      fail("amount", "amount must be a positive integer number of cents")
+    else if (body.amount > MAX_TRANSACTION_CENTS)
+      fail("amount", `amount must be at most ${MAX_TRANSACTION_CENTS} cents`)
     if (body.currency !== "BRL") fail("currency", "currency must be BRL")
     if (!["PIX", "BOLETO", "CREDIT_CARD"].includes(body.paymentMethod)) {
       fail("paymentMethod", "paymentMethod must be one of PIX, BOLETO, CREDIT_CARD")
@@ -244,15 +264,22 @@ export class SandboxState {
     const customer = body.customer
     if (!customer || typeof customer !== "object") fail("customer", "customer is required")
     else {
-      if (typeof customer.name !== "string" || !customer.name.trim()) fail("customer.name", "customer.name is required")
-      if (typeof customer.email !== "string" || !EMAIL.test(customer.email)) fail("customer.email", "customer.email must be a valid e-mail")
+      if (typeof customer.name !== "string" || !customer.name.trim())
+        fail("customer.name", "customer.name is required")
+      if (typeof customer.email !== "string" || !EMAIL.test(customer.email))
+        fail("customer.email", "customer.email must be a valid e-mail")
     }
     const days = body.pix?.expiresInDays ?? PIX_EXPIRY_DAYS.default
     if (!Number.isInteger(days) || days < PIX_EXPIRY_DAYS.min || days > PIX_EXPIRY_DAYS.max) {
-      fail("pix.expiresInDays", `pix.expiresInDays must be an integer from ${PIX_EXPIRY_DAYS.min} to ${PIX_EXPIRY_DAYS.max}`)
+      fail(
+        "pix.expiresInDays",
+        `pix.expiresInDays must be an integer from ${PIX_EXPIRY_DAYS.min} to ${PIX_EXPIRY_DAYS.max}`
+      )
     }
-    if (body.items !== undefined && !Array.isArray(body.items)) fail("items", "items must be an array")
-    if (Object.keys(errors).length) throw new ApiError(400, "One or more validation errors occurred", errors)
+    if (body.items !== undefined && !Array.isArray(body.items))
+      fail("items", "items must be an array")
+    if (Object.keys(errors).length)
+      throw new ApiError(400, "One or more validation errors occurred", errors)
 
     const createdAt = now()
     const transactionId = randomUUID()
@@ -302,13 +329,24 @@ export class SandboxState {
     return transaction
   }
 
-  private assertTransactionState(transaction: Transaction, to: TransactionState, allowedFrom: TransactionState[]) {
+  private assertTransactionState(
+    transaction: Transaction,
+    to: TransactionState,
+    allowedFrom: TransactionState[]
+  ) {
     if (!allowedFrom.includes(transaction.state)) {
-      throw new ApiError(409, `Transaction ${transaction.transactionId} is ${transaction.state}; cannot move it to ${to}`)
+      throw new ApiError(
+        409,
+        `Transaction ${transaction.transactionId} is ${transaction.state}; cannot move it to ${to}`
+      )
     }
   }
 
-  private moveTransaction(transaction: Transaction, to: TransactionState, allowedFrom: TransactionState[]) {
+  private moveTransaction(
+    transaction: Transaction,
+    to: TransactionState,
+    allowedFrom: TransactionState[]
+  ) {
     this.assertTransactionState(transaction, to, allowedFrom)
     transaction.state = to
     transaction.updatedAt = now()
@@ -345,20 +383,30 @@ export class SandboxState {
   refundTransaction(transactionId: string) {
     const transaction = this.transaction(transactionId)
     this.assertTransactionState(transaction, "Refunded", ["Paid"])
-    this.company(transaction.companyId).balance.availableCents -= transaction.paidAmountCents ?? transaction.amountCents
+    this.company(transaction.companyId).balance.availableCents -=
+      transaction.paidAmountCents ?? transaction.amountCents
     return this.moveTransaction(transaction, "Refunded", ["Paid"])
   }
 
   /** Expires every awaiting PIX charge whose expirationDate has passed. */
   sweepExpired(at = Date.now()) {
     for (const transaction of this.transactions.values()) {
-      if (transaction.state === "Awaiting" && transaction.pix && Date.parse(transaction.pix.expirationDate) <= at) {
+      if (
+        transaction.state === "Awaiting" &&
+        transaction.pix &&
+        Date.parse(transaction.pix.expirationDate) <= at
+      ) {
         this.expireTransaction(transaction.transactionId)
       }
     }
   }
 
-  listTransactions(companyId: number, page: number, pageSize: number, sort: "createdAt_desc" | "createdAt_asc") {
+  listTransactions(
+    companyId: number,
+    page: number,
+    pageSize: number,
+    sort: "createdAt_desc" | "createdAt_asc"
+  ) {
     const all = [...this.transactions.values()]
       .filter((t) => t.companyId === companyId)
       .sort((a, b) => a.internalId - b.internalId)
@@ -373,36 +421,57 @@ export class SandboxState {
   // ---- withdrawals ---------------------------------------------------------------------------
 
   requestWithdrawal(company: Company, body: any, idempotencyKey: string): Withdrawal {
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "Request body must be a JSON object")
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw new ApiError(400, "Request body must be a JSON object")
     const errors: Record<string, string[]> = {}
     const fail = (field: string, message: string) => (errors[field] ??= []).push(message)
     if (!Number.isInteger(body.amount)) fail("amount", "amount must be an integer number of cents")
     else if (body.amount < MIN_WITHDRAWAL_CENTS) {
-      fail("amount", `amount is below the minimum withdrawal of ${MIN_WITHDRAWAL_CENTS} cents (R$ 10,00)`)
+      fail(
+        "amount",
+        `amount is below the minimum withdrawal of ${MIN_WITHDRAWAL_CENTS} cents (R$ 10,00)`
+      )
     }
     if (body.currency !== "BRL") fail("currency", "currency must be BRL")
     if (body.pixKeyType !== undefined && !PIX_KEY_TYPES.includes(body.pixKeyType)) {
       fail("pixKeyType", `pixKeyType must be one of ${PIX_KEY_TYPES.join(", ")}`)
     }
-    if (body.pixKey !== undefined && (typeof body.pixKey !== "string" || !body.pixKey.trim())) fail("pixKey", "pixKey must be a non-empty string")
-    if (body.metadata !== undefined && typeof body.metadata !== "string" && (typeof body.metadata !== "object" || body.metadata === null)) {
+    if (body.pixKey !== undefined && (typeof body.pixKey !== "string" || !body.pixKey.trim()))
+      fail("pixKey", "pixKey must be a non-empty string")
+    if (
+      body.metadata !== undefined &&
+      typeof body.metadata !== "string" &&
+      (typeof body.metadata !== "object" || body.metadata === null)
+    ) {
       fail("metadata", "metadata must be a string or an object")
     }
-    if (Object.keys(errors).length) throw new ApiError(400, "One or more validation errors occurred", errors)
+    if (Object.keys(errors).length)
+      throw new ApiError(400, "One or more validation errors occurred", errors)
 
-    const key = body.pixKey ? { pixKey: body.pixKey, pixKeyType: body.pixKeyType ?? "EVP" } : company.bankPixKey
+    const key = body.pixKey
+      ? { pixKey: body.pixKey, pixKeyType: body.pixKeyType ?? "EVP" }
+      : company.bankPixKey
     if (!key) {
-      throw new ApiError(422, "No pixKey was given and the company's bank account has no PIX key registered")
+      throw new ApiError(
+        422,
+        "No pixKey was given and the company's bank account has no PIX key registered"
+      )
     }
     if (company.balance.status !== "Released") {
-      throw new ApiError(422, `Balance is not released for withdrawal (status ${company.balance.status})`)
+      throw new ApiError(
+        422,
+        `Balance is not released for withdrawal (status ${company.balance.status})`
+      )
     }
 
     const createdAt = now()
     const refusedInside2xx = this.variants.failureInside2xx > 0
     if (refusedInside2xx) this.variants.failureInside2xx--
     else if (body.amount > company.balance.availableCents) {
-      throw new ApiError(422, `Insufficient balance: requested ${body.amount} cents, available ${company.balance.availableCents} cents`)
+      throw new ApiError(
+        422,
+        `Insufficient balance: requested ${body.amount} cents, available ${company.balance.availableCents} cents`
+      )
     }
 
     const withdrawal: Withdrawal = {
@@ -415,8 +484,17 @@ export class SandboxState {
       creditorDocument: company.document,
       description: typeof body.description === "string" ? body.description : null,
       currency: "BRL",
-      metadata: body.metadata === undefined ? null : typeof body.metadata === "string" ? body.metadata : JSON.stringify(body.metadata),
-      state: refusedInside2xx ? "Failure" : this.variants.withdrawalStatuses === "field" ? "Pending" : "Awaiting",
+      metadata:
+        body.metadata === undefined
+          ? null
+          : typeof body.metadata === "string"
+            ? body.metadata
+            : JSON.stringify(body.metadata),
+      state: refusedInside2xx
+        ? "Failure"
+        : this.variants.withdrawalStatuses === "field"
+          ? "Pending"
+          : "Awaiting",
       failureReason: refusedInside2xx ? "Chave PIX inválida ou inexistente no DICT" : null,
       endToEndId: null,
       createdAt,
@@ -437,9 +515,16 @@ export class SandboxState {
     return withdrawal
   }
 
-  private moveWithdrawal(withdrawal: Withdrawal, to: WithdrawalState, allowedFrom: WithdrawalState[]) {
+  private moveWithdrawal(
+    withdrawal: Withdrawal,
+    to: WithdrawalState,
+    allowedFrom: WithdrawalState[]
+  ) {
     if (!allowedFrom.includes(withdrawal.state)) {
-      throw new ApiError(409, `Withdrawal ${withdrawal.id} is ${withdrawal.state}; cannot move it to ${to}`)
+      throw new ApiError(
+        409,
+        `Withdrawal ${withdrawal.id} is ${withdrawal.state}; cannot move it to ${to}`
+      )
     }
     withdrawal.state = to
     withdrawal.updatedAt = now()
@@ -454,7 +539,8 @@ export class SandboxState {
   /** Completes a withdrawal; in the "field" variant it passes through Processing first. */
   completeWithdrawal(id: number) {
     const withdrawal = this.withdrawal(id)
-    if (this.variants.withdrawalStatuses === "field" && withdrawal.state === "Pending") this.processWithdrawal(id)
+    if (this.variants.withdrawalStatuses === "field" && withdrawal.state === "Pending")
+      this.processWithdrawal(id)
     withdrawal.endToEndId = `E${Date.now()}${String(id).padStart(10, "0")}`
     withdrawal.processedAt = now()
     return this.moveWithdrawal(withdrawal, "Successful", ["Awaiting", "Pending", "Processing"])
@@ -472,7 +558,8 @@ export class SandboxState {
 
   refundWithdrawal(id: number) {
     const withdrawal = this.withdrawal(id)
-    if (withdrawal.state === "Successful") this.company(withdrawal.companyId).balance.availableCents += withdrawal.amountCents
+    if (withdrawal.state === "Successful")
+      this.company(withdrawal.companyId).balance.availableCents += withdrawal.amountCents
     return this.moveWithdrawal(withdrawal, "Refunded", ["Successful"])
   }
 

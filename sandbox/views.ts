@@ -7,7 +7,9 @@ import type { Company, Transaction, Variants, Withdrawal } from "./state"
 /** Cents -> reais number, exact for any amount the sandbox handles (shortest decimal round-trip). */
 export const reais = (cents: number) => {
   const abs = Math.abs(cents)
-  return Number(`${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`)
+  return Number(
+    `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`
+  )
 }
 
 const LIST_STATUS: Record<Transaction["state"], string> = {
@@ -18,7 +20,11 @@ const LIST_STATUS: Record<Transaction["state"], string> = {
   Refunded: "REFUNDED",
 }
 
-const PAYMENT_SYSTEM: Record<string, string> = { PIX: "Pix", BOLETO: "Boleto", CREDIT_CARD: "CreditCard" }
+const PAYMENT_SYSTEM: Record<string, string> = {
+  PIX: "Pix",
+  BOLETO: "Boleto",
+  CREDIT_CARD: "CreditCard",
+}
 
 /** §2.3: HTTP 200, `data` envelope, `status` mirroring HTTP, a message; companyId where the variant says. */
 export function createResponse(t: Transaction, variants: Variants) {

@@ -53,13 +53,24 @@ export class WebhookDispatcher {
   send(url: string | null, body: Record<string, unknown>): string | null {
     if (!url || this.stopped) return null
     const eventId = `evt_${randomUUID()}`
-    const copies = this.settings.duplicates === "always" || (this.settings.duplicates === "random" && Math.random() < this.settings.duplicateRate) ? 2 : 1
+    const copies =
+      this.settings.duplicates === "always" ||
+      (this.settings.duplicates === "random" && Math.random() < this.settings.duplicateRate)
+        ? 2
+        : 1
     const payload = JSON.stringify(body)
     for (let copy = 1; copy <= copies; copy++) this.attempt(url, eventId, payload, body, 1, copy)
     return eventId
   }
 
-  private attempt(url: string, eventId: string, payload: string, body: Record<string, unknown>, attempt: number, copy: number) {
+  private attempt(
+    url: string,
+    eventId: string,
+    payload: string,
+    body: Record<string, unknown>,
+    attempt: number,
+    copy: number
+  ) {
     const started = Date.now()
     const controller = new AbortController()
     const timeout = setTimeout(() => controller.abort(), this.settings.timeoutMs)
@@ -95,10 +106,13 @@ export class WebhookDispatcher {
           copy,
         })
         if (!ok && attempt < this.settings.maxAttempts && !this.stopped) {
-          const timer = setTimeout(() => {
-            this.timers.delete(timer)
-            this.attempt(url, eventId, payload, body, attempt + 1, copy)
-          }, this.settings.baseDelayMs * 2 ** (attempt - 1))
+          const timer = setTimeout(
+            () => {
+              this.timers.delete(timer)
+              this.attempt(url, eventId, payload, body, attempt + 1, copy)
+            },
+            this.settings.baseDelayMs * 2 ** (attempt - 1)
+          )
           this.timers.add(timer)
         }
       })

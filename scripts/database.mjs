@@ -20,7 +20,13 @@ export function configuredDatabase(env = process.env) {
     }
   }
   if (env.DB_HOST) {
-    return { source: "DB_HOST", host: env.DB_HOST, port: env.DB_PORT || "5432", user: env.DB_USERNAME || "postgres", password: env.DB_PASSWORD || "" }
+    return {
+      source: "DB_HOST",
+      host: env.DB_HOST,
+      port: env.DB_PORT || "5432",
+      user: env.DB_USERNAME || "postgres",
+      password: env.DB_PASSWORD || "",
+    }
   }
   return null
 }

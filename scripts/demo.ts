@@ -25,7 +25,11 @@ const WEBHOOK_SECRET = process.env.VOREXY_WEBHOOK_SECRET ?? "demo-webhook-secret
 const children = new Set<ChildProcess>()
 const cleanups: Array<() => Promise<unknown>> = []
 
-function run(args: string[], env: NodeJS.ProcessEnv, options: { capture?: boolean; allowFail?: boolean } = {}) {
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { capture?: boolean; allowFail?: boolean } = {}
+) {
   return new Promise<string>((resolvePromise, reject) => {
     const child = spawn(join(root, "node_modules/.bin/medusa"), args, {
       cwd: root,
@@ -58,7 +62,13 @@ async function database() {
 
 async function ensureDatabase(db: { host: string; port: string; user: string; password: string }) {
   const { Client } = await import("@medusajs/framework/pg")
-  const client = new Client({ host: db.host, port: Number(db.port), user: db.user, password: db.password, database: "postgres" })
+  const client = new Client({
+    host: db.host,
+    port: Number(db.port),
+    user: db.user,
+    password: db.password,
+    database: "postgres",
+  })
   await client.connect()
   const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [DB_NAME])
   if (!rowCount) await client.query(`create database "${DB_NAME}"`)
@@ -89,7 +99,13 @@ async function assertPortFree(port: number, what: string) {
   const { createServer } = await import("node:net")
   await new Promise<void>((ok, fail) => {
     const probe = createServer()
-    probe.once("error", () => fail(new Error(`Port ${port} (${what}) is already in use: stop what runs there or set ${what === "Medusa" ? "PORT" : "SANDBOX_PORT"}.`)))
+    probe.once("error", () =>
+      fail(
+        new Error(
+          `Port ${port} (${what}) is already in use: stop what runs there or set ${what === "Medusa" ? "PORT" : "SANDBOX_PORT"}.`
+        )
+      )
+    )
     probe.listen(port, () => probe.close(() => ok()))
   })
 }
@@ -101,7 +117,8 @@ async function shutdown(code = 0) {
 }
 
 async function main() {
-  if (!existsSync(join(root, "node_modules/.bin/medusa"))) throw new Error("Run `npm install` first.")
+  if (!existsSync(join(root, "node_modules/.bin/medusa")))
+    throw new Error("Run `npm install` first.")
   process.on("SIGINT", () => void shutdown(0))
   process.on("SIGTERM", () => void shutdown(0))
 
@@ -110,9 +127,14 @@ async function main() {
   const db = await database()
   await ensureDatabase(db)
   const host = db.host === "127.0.0.1" ? "localhost" : db.host
-  const databaseUrl = process.env.DATABASE_URL ?? `postgres://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${host}:${db.port}/${DB_NAME}`
+  const databaseUrl =
+    process.env.DATABASE_URL ??
+    `postgres://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${host}:${db.port}/${DB_NAME}`
 
-  const sandbox = await startSandbox({ port: SANDBOX_PORT, webhookUrl: `http://localhost:${PORT}/hooks/vorexy?token=${WEBHOOK_SECRET}` })
+  const sandbox = await startSandbox({
+    port: SANDBOX_PORT,
+    webhookUrl: `http://localhost:${PORT}/hooks/vorexy?token=${WEBHOOK_SECRET}`,
+  })
   cleanups.push(() => sandbox.stop())
   const credentials = sandbox.credentials()
 
@@ -133,12 +155,22 @@ async function main() {
   await run(["db:migrate"], env, { capture: true })
   console.log("Seeding the demo store...")
   const seeded = await run(["exec", "./scripts/seed-demo.ts"], env, { capture: true })
-  const publishableKey = /DEMO_PUBLISHABLE_KEY=(\S*)/.exec(seeded)?.[1] ?? "(see Settings → Publishable API keys)"
-  const userOutput = await run(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], env, { capture: true, allowFail: true })
-  if (!/created|already exists|User with email/i.test(userOutput)) console.warn(userOutput.slice(-2000))
+  const publishableKey =
+    /DEMO_PUBLISHABLE_KEY=(\S*)/.exec(seeded)?.[1] ?? "(see Settings → Publishable API keys)"
+  const userOutput = await run(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], env, {
+    capture: true,
+    allowFail: true,
+  })
+  if (!/created|already exists|User with email/i.test(userOutput))
+    console.warn(userOutput.slice(-2000))
 
   console.log("Starting Medusa (medusa develop)...")
-  const server = spawn(join(root, "node_modules/.bin/medusa"), ["develop"], { cwd: root, env, detached: true, stdio: "inherit" })
+  const server = spawn(join(root, "node_modules/.bin/medusa"), ["develop"], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: "inherit",
+  })
   children.add(server)
   server.on("exit", (code) => {
     children.delete(server)

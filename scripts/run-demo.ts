@@ -16,14 +16,29 @@ export const freePort = () =>
     })
   })
 
-export type RunningDemo = { base: string; sandboxUrl: string; publishableKey: string; stop: () => Promise<void> }
+export type RunningDemo = {
+  base: string
+  sandboxUrl: string
+  publishableKey: string
+  stop: () => Promise<void>
+}
 
-export async function startDemo(env: NodeJS.ProcessEnv = {}, timeoutMs = 300_000): Promise<RunningDemo> {
+export async function startDemo(
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 300_000
+): Promise<RunningDemo> {
   const [port, sandboxPort] = [await freePort(), await freePort()]
   const child: ChildProcess = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/demo.ts"], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), DEMO_DB_NAME: `vorexy_run_${Date.now()}`, MEDUSA_DISABLE_TELEMETRY: "true", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      DEMO_DB_NAME: `vorexy_run_${Date.now()}`,
+      MEDUSA_DISABLE_TELEMETRY: "true",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   })
   let output = ""

@@ -26,7 +26,11 @@ export const PIX_PROVIDER_ID = "pp_vorexy-pix_vorexy"
 
 export default async function seedDemo({ container }: ExecArgs) {
   const seeded = await seedVorexyStore(container)
-  container.resolve(ContainerRegistrationKeys.LOGGER).info(`Demo store ready: region ${seeded.region.id} (BRL, ${PIX_PROVIDER_ID}), product "Camiseta Vorexy".`)
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .info(
+      `Demo store ready: region ${seeded.region.id} (BRL, ${PIX_PROVIDER_ID}), product "Camiseta Vorexy".`
+    )
   console.log(`DEMO_PUBLISHABLE_KEY=${seeded.publishableKey}`)
 }
 
@@ -40,15 +44,24 @@ export async function seedVorexyStore(container: MedusaContainer) {
 
   const [existing] = await regionModule.listRegions({ name: REGION_NAME })
   if (existing) {
-    const [key] = await apiKeyModule.listApiKeys({ type: "publishable", title: "Vorexy demo storefront" })
-    const [salesChannel] = await salesChannelModule.listSalesChannels({ name: "Default Sales Channel" })
-    const [product] = await container.resolve(Modules.PRODUCT).listProducts({ handle: "camiseta-vorexy" }, { relations: ["variants"] })
+    const [key] = await apiKeyModule.listApiKeys({
+      type: "publishable",
+      title: "Vorexy demo storefront",
+    })
+    const [salesChannel] = await salesChannelModule.listSalesChannels({
+      name: "Default Sales Channel",
+    })
+    const [product] = await container
+      .resolve(Modules.PRODUCT)
+      .listProducts({ handle: "camiseta-vorexy" }, { relations: ["variants"] })
     return { region: existing, salesChannel, product, publishableKey: key?.token ?? "" }
   }
 
   let [salesChannel] = await salesChannelModule.listSalesChannels({ name: "Default Sales Channel" })
   if (!salesChannel) {
-    const { result } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Default Sales Channel" }] } })
+    const { result } = await createSalesChannelsWorkflow(container).run({
+      input: { salesChannelsData: [{ name: "Default Sales Channel" }] },
+    })
     salesChannel = result[0]
   }
 
@@ -64,22 +77,50 @@ export async function seedVorexyStore(container: MedusaContainer) {
     },
   })
 
-  const { result: [region] } = await createRegionsWorkflow(container).run({
+  const {
+    result: [region],
+  } = await createRegionsWorkflow(container).run({
     input: {
-      regions: [{ name: REGION_NAME, currency_code: "brl", countries: ["br"], automatic_taxes: false, payment_providers: [PIX_PROVIDER_ID] }],
+      regions: [
+        {
+          name: REGION_NAME,
+          currency_code: "brl",
+          countries: ["br"],
+          automatic_taxes: false,
+          payment_providers: [PIX_PROVIDER_ID],
+        },
+      ],
     },
   })
-  await createTaxRegionsWorkflow(container).run({ input: [{ country_code: "br", provider_id: "tp_system" }] })
-
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({
-    input: { locations: [{ name: "Centro de distribuição SP", address: { city: "São Paulo", country_code: "BR", address_1: "Av. Paulista, 1000" } }] },
+  await createTaxRegionsWorkflow(container).run({
+    input: [{ country_code: "br", provider_id: "tp_system" }],
   })
-  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
-  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" } })
+
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({
+    input: {
+      locations: [
+        {
+          name: "Centro de distribuição SP",
+          address: { city: "São Paulo", country_code: "BR", address_1: "Av. Paulista, 1000" },
+        },
+      ],
+    },
+  })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({
+    input: { id: location.id, add: [salesChannel.id] },
+  })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+  })
 
   let [profile] = await fulfillmentModule.listShippingProfiles({ type: "default" })
   if (!profile) {
-    const { result } = await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default Shipping Profile", type: "default" }] } })
+    const { result } = await createShippingProfilesWorkflow(container).run({
+      input: { data: [{ name: "Default Shipping Profile", type: "default" }] },
+    })
     profile = result[0]
   }
   const fulfillmentSet = await fulfillmentModule.createFulfillmentSets({
@@ -87,7 +128,10 @@ export async function seedVorexyStore(container: MedusaContainer) {
     type: "shipping",
     service_zones: [{ name: "Brasil", geo_zones: [{ country_code: "br", type: "country" }] }],
   })
-  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id } })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+  })
   await createShippingOptionsWorkflow(container).run({
     input: [
       {
@@ -109,7 +153,9 @@ export async function seedVorexyStore(container: MedusaContainer) {
     ],
   })
 
-  const { result: [product] } = await createProductsWorkflow(container).run({
+  const {
+    result: [product],
+  } = await createProductsWorkflow(container).run({
     input: {
       products: [
         {
@@ -141,15 +187,23 @@ export async function seedVorexyStore(container: MedusaContainer) {
   await createInventoryLevelsWorkflow(container).run({
     input: {
       inventory_levels: (variants as any[]).flatMap((v) =>
-        (v.inventory_items ?? []).map((i: any) => ({ inventory_item_id: i.inventory_item_id, location_id: location.id, stocked_quantity: 100 }))
+        (v.inventory_items ?? []).map((i: any) => ({
+          inventory_item_id: i.inventory_item_id,
+          location_id: location.id,
+          stocked_quantity: 100,
+        }))
       ),
     },
   })
 
-  const { result: [key] } = await createApiKeysWorkflow(container).run({
+  const {
+    result: [key],
+  } = await createApiKeysWorkflow(container).run({
     input: { api_keys: [{ title: "Vorexy demo storefront", type: "publishable", created_by: "" }] },
   })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [salesChannel.id] } })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({
+    input: { id: key.id, add: [salesChannel.id] },
+  })
 
   return { region, salesChannel, product, publishableKey: key.token }
 }

@@ -23,14 +23,23 @@ let sandboxUrl = ""
 let publishableKey = ""
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (.ci/run does)`)
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (.ci/run does)`)
   mkdirSync(shots, { recursive: true })
   demo = await startDemo()
   ;({ base, sandboxUrl, publishableKey } = demo)
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   })
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
 })
@@ -44,8 +53,12 @@ afterAll(async () => {
 async function placeOrder() {
   const api = axios.create({ baseURL: base })
   const headers = { headers: { "x-publishable-api-key": publishableKey } }
-  const { data: { regions } } = await api.get("/store/regions", headers)
-  const { data: { products } } = await api.get("/store/products?fields=*variants", headers)
+  const {
+    data: { regions },
+  } = await api.get("/store/regions", headers)
+  const {
+    data: { products },
+  } = await api.get("/store/products?fields=*variants", headers)
   const store = { region: regions[0], product: products[0], storeHeaders: headers } as any
   const cartId = await createCart(api, store)
   await startPix(api, store, cartId)
@@ -54,7 +67,11 @@ async function placeOrder() {
 }
 
 it("logs in, shows the balance, withdraws through the confirmation step, and shows the PIX order widget", async () => {
-  await axios.post(`${sandboxUrl}/__sandbox/companies/1001/balance`, { accBalance: "1534.27", accBalanceCredit: "120.5", accBalanceCreditAwaiting: "88.9" })
+  await axios.post(`${sandboxUrl}/__sandbox/companies/1001/balance`, {
+    accBalance: "1534.27",
+    accBalanceCredit: "120.5",
+    accBalanceCreditAwaiting: "88.9",
+  })
   const orderId = await placeOrder()
 
   await page.goto(`${base}/app`, { waitUntil: "networkidle", timeout: 180_000 })
@@ -65,7 +82,10 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
 
   // The Vorexy page: balance.
   await page.goto(`${base}/app/settings/vorexy`, { waitUntil: "networkidle" })
-  await page.getByTestId("balance-available").filter({ hasText: "R$ 1.534,27" }).waitFor({ timeout: 30_000 })
+  await page
+    .getByTestId("balance-available")
+    .filter({ hasText: "R$ 1.534,27" })
+    .waitFor({ timeout: 30_000 })
   await page.getByTestId("gateway-transactions").waitFor()
   await page.screenshot({ path: join(shots, "vorexy-page.png"), fullPage: true })
 
@@ -86,7 +106,13 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   await history.getByText("EMAIL financeiro@loja.com.br").waitFor()
   await page.screenshot({ path: join(shots, "vorexy-withdrawal-history.png"), fullPage: true })
   const { data: state } = await axios.get(`${sandboxUrl}/__sandbox/state`)
-  expect(state.withdrawals).toEqual([expect.objectContaining({ amountCents: 2550, pixKey: "financeiro@loja.com.br", pixKeyType: "EMAIL" })])
+  expect(state.withdrawals).toEqual([
+    expect.objectContaining({
+      amountCents: 2550,
+      pixKey: "financeiro@loja.com.br",
+      pixKeyType: "EMAIL",
+    }),
+  ])
 
   // In Portuguese when the admin's language is pt-BR (the dashboard keeps it in the "lng" cookie and
   // localStorage, as its profile page does).
@@ -96,7 +122,9 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   }
   await setLanguage("ptBR")
   await page.goto(`${base}/app/settings/vorexy`, { waitUntil: "networkidle" })
-  await page.getByText("Saldo no gateway, saques para chave PIX e transações").waitFor({ timeout: 30_000 })
+  await page
+    .getByText("Saldo no gateway, saques para chave PIX e transações")
+    .waitFor({ timeout: 30_000 })
   await page.getByTestId("balance-available").filter({ hasText: "R$ 1.508,77" }).waitFor()
   await page.getByRole("button", { name: "Continuar" }).waitFor()
   await page.screenshot({ path: join(shots, "vorexy-page-pt-BR.png"), fullPage: true })

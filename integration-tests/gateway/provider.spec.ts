@@ -3,7 +3,10 @@
  * with the gateway's answer, and what it announces to the rest of the plugin.
  */
 import { Sandbox, startSandbox } from "../../sandbox"
-import { CHARGE_CREATED_EVENT, CHARGE_OBSERVED_EVENT } from "../../src/providers/vorexy/core/vorexy-base"
+import {
+  CHARGE_CREATED_EVENT,
+  CHARGE_OBSERVED_EVENT,
+} from "../../src/providers/vorexy/core/vorexy-base"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 
 let sandbox: Sandbox
@@ -21,45 +24,98 @@ beforeEach(() => {
 const provider = () =>
   new VorexyPixService(
     { event_bus: { emit: async (message: any) => void emitted.push(message) } },
-    { baseUrl: sandbox.url, ...sandbox.credentials(), companyId: undefined, timeoutMs: 2000, pixExpiresInDays: 3 }
+    {
+      baseUrl: sandbox.url,
+      ...sandbox.credentials(),
+      companyId: undefined,
+      timeoutMs: 2000,
+      pixExpiresInDays: 3,
+    }
   )
 
 const payer = { name: "Ana Souza", email: "ana@example.com", document: "52998224725" }
 
 async function authorized(amount = 50) {
   const p = provider()
-  const initiated = await p.initiatePayment({ amount, currency_code: "brl", data: { ...payer, session_id: "payses_01TEST" } })
+  const initiated = await p.initiatePayment({
+    amount,
+    currency_code: "brl",
+    data: { ...payer, session_id: "payses_01TEST" },
+  })
   const auth = await p.authorizePayment({ data: initiated.data })
   return { p, data: auth.data as Record<string, any>, status: auth.status }
 }
 
 describe("VorexyPixService against the sandbox", () => {
   it("initiates without calling the gateway and refuses non-BRL amounts", async () => {
-    const initiated = await provider().initiatePayment({ amount: "19.99", currency_code: "brl", data: { ...payer, session_id: "payses_01A" } })
-    expect(initiated).toMatchObject({ id: "payses_01A", status: "pending", data: { amount: "19.99", amount_cents: 1999 } })
+    const initiated = await provider().initiatePayment({
+      amount: "19.99",
+      currency_code: "brl",
+      data: { ...payer, session_id: "payses_01A" },
+    })
+    expect(initiated).toMatchObject({
+      id: "payses_01A",
+      status: "pending",
+      data: { amount: "19.99", amount_cents: 1999 },
+    })
     expect(sandbox.countRequests()).toBe(0)
-    await expect(provider().initiatePayment({ amount: 10, currency_code: "usd", data: payer })).rejects.toThrow(/only accepts BRL, not USD/)
+    await expect(
+      provider().initiatePayment({ amount: 10, currency_code: "usd", data: payer })
+    ).rejects.toThrow(/only accepts BRL, not USD/)
   })
 
   it("creates the charge once, announces it, and learns the companyId", async () => {
     const { status, data } = await authorized()
     expect(status).toBe("pending_authorization")
-    expect(data).toMatchObject({ transaction_id: expect.any(String), gateway_company_id: 1001, session_id: "payses_01TEST" })
+    expect(data).toMatchObject({
+      transaction_id: expect.any(String),
+      gateway_company_id: 1001,
+      session_id: "payses_01TEST",
+    })
     expect(sandbox.requests[0].idempotencyKey).toBe("tx_payses_01TEST_5000")
-    expect(emitted).toEqual([{ name: CHARGE_CREATED_EVENT, data: expect.objectContaining({ transaction_id: data.transaction_id, amount_cents: 5000, company_id: "1001" }) }])
+    expect(emitted).toEqual([
+      {
+        name: CHARGE_CREATED_EVENT,
+        data: expect.objectContaining({
+          transaction_id: data.transaction_id,
+          amount_cents: 5000,
+          company_id: "1001",
+        }),
+      },
+    ])
     const days = (Date.parse(data.expires_at) - Date.now()) / 86_400_000
     expect(Math.round(days)).toBe(3)
   })
 
   it("updates the payer before the charge, refuses it after, and forgets the charge when the amount changes", async () => {
     const p = provider()
-    const initiated = await p.initiatePayment({ amount: 50, currency_code: "brl", data: { session_id: "payses_01UPD" } })
-    const updated = await p.updatePayment({ amount: 50, currency_code: "brl", data: { ...initiated.data, name: "Bia", email: "bia@example.com" } })
-    expect(updated.data).toMatchObject({ payer_display: { name: "Bia", email: "b***@example.com" }, name: null, email: null })
-    await expect(p.updatePayment({ amount: 50, currency_code: "brl", data: { ...initiated.data, email: "bad" } })).rejects.toThrow(/not a valid e-mail/)
+    const initiated = await p.initiatePayment({
+      amount: 50,
+      currency_code: "brl",
+      data: { session_id: "payses_01UPD" },
+    })
+    const updated = await p.updatePayment({
+      amount: 50,
+      currency_code: "brl",
+      data: { ...initiated.data, name: "Bia", email: "bia@example.com" },
+    })
+    expect(updated.data).toMatchObject({
+      payer_display: { name: "Bia", email: "b***@example.com" },
+      name: null,
+      email: null,
+    })
+    await expect(
+      p.updatePayment({
+        amount: 50,
+        currency_code: "brl",
+        data: { ...initiated.data, email: "bad" },
+      })
+    ).rejects.toThrow(/not a valid e-mail/)
 
     const auth = await p.authorizePayment({ data: updated.data })
-    await expect(p.updatePayment({ amount: 50, currency_code: "brl", data: { ...auth.data, name: "Caio" } })).rejects.toThrow(/cannot change after the PIX charge/)
+    await expect(
+      p.updatePayment({ amount: 50, currency_code: "brl", data: { ...auth.data, name: "Caio" } })
+    ).rejects.toThrow(/cannot change after the PIX charge/)
     const moved = await p.updatePayment({ amount: 60, currency_code: "brl", data: auth.data })
     expect(moved.data).toMatchObject({ amount_cents: 6000, transaction_id: undefined })
     const second = await p.authorizePayment({ data: moved.data })
@@ -69,7 +125,9 @@ describe("VorexyPixService against the sandbox", () => {
 
   it("captures only a paid charge, idempotently", async () => {
     const { p, data } = await authorized()
-    await expect(p.capturePayment({ data })).rejects.toThrow(/is not paid \(gateway status Awaiting\)/)
+    await expect(p.capturePayment({ data })).rejects.toThrow(
+      /is not paid \(gateway status Awaiting\)/
+    )
     sandbox.state.payTransaction(data.transaction_id)
     const first = await p.capturePayment({ data })
     const again = await p.capturePayment({ data: first.data })
@@ -79,17 +137,26 @@ describe("VorexyPixService against the sandbox", () => {
 
   it("cancels an unpaid charge locally and refuses to cancel a paid one", async () => {
     const { p, data } = await authorized()
-    expect((await p.cancelPayment({ data })).data).toMatchObject({ status: "cancelled", canceled_locally_at: expect.any(String) })
-    expect((await p.deletePayment({ data: { amount_cents: 100 } })).data).toEqual({ amount_cents: 100 })
+    expect((await p.cancelPayment({ data })).data).toMatchObject({
+      status: "cancelled",
+      canceled_locally_at: expect.any(String),
+    })
+    expect((await p.deletePayment({ data: { amount_cents: 100 } })).data).toEqual({
+      amount_cents: 100,
+    })
 
     sandbox.state.payTransaction(data.transaction_id)
-    await expect(p.cancelPayment({ data })).rejects.toThrow(/already paid and Vorexy has no cancel call; refund it in the Vorexy panel/)
+    await expect(p.cancelPayment({ data })).rejects.toThrow(
+      /already paid and Vorexy has no cancel call; refund it in the Vorexy panel/
+    )
   })
 
   it("refunds only once the gateway reports the refund made in its panel", async () => {
     const { p, data } = await authorized()
     sandbox.state.payTransaction(data.transaction_id)
-    await expect(p.refundPayment({ data, amount: 50 })).rejects.toThrow(/Vorexy has no refund API\. Refund transaction .* in the Vorexy panel.*now: Paid/)
+    await expect(p.refundPayment({ data, amount: 50 })).rejects.toThrow(
+      /Vorexy has no refund API\. Refund transaction .* in the Vorexy panel.*now: Paid/
+    )
     sandbox.state.refundTransaction(data.transaction_id)
     expect((await p.refundPayment({ data, amount: 50 })).data).toMatchObject({ status: "refunded" })
   })
@@ -103,16 +170,25 @@ describe("VorexyPixService against the sandbox", () => {
     const b = await authorized()
     sandbox.state.failTransaction(b.data.transaction_id)
     expect((await b.p.getPaymentStatus({ data: b.data })).status).toBe("error")
-    expect((await b.p.retrievePayment({ data: b.data })).data).toMatchObject({ status: "failed", gateway_status: "Failed" })
+    expect((await b.p.retrievePayment({ data: b.data })).data).toMatchObject({
+      status: "failed",
+      gateway_status: "Failed",
+    })
   })
 
   it("turns gateway failures into clear checkout errors without leaking the key", async () => {
     sandbox.setFaults({ failNext: 100 })
     const p = provider()
-    const initiated = await p.initiatePayment({ amount: 50, currency_code: "brl", data: { ...payer, session_id: "payses_01DOWN" } })
+    const initiated = await p.initiatePayment({
+      amount: 50,
+      currency_code: "brl",
+      data: { ...payer, session_id: "payses_01DOWN" },
+    })
     const error = await p.authorizePayment({ data: initiated.data }).catch((e) => e)
     expect(error).toMatchObject({ type: "payment_authorization_error" })
     expect(error.message).toMatch(/Vorexy is unavailable right now/)
-    expect(JSON.stringify({ message: error.message, stack: error.stack })).not.toContain(sandbox.credentials().apiKey)
+    expect(JSON.stringify({ message: error.message, stack: error.stack })).not.toContain(
+      sandbox.credentials().apiKey
+    )
   })
 })

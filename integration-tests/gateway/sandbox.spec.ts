@@ -44,24 +44,38 @@ const auth = () => {
   return { "x-client-id": clientId, "x-api-key": apiKey, accept: "application/json" }
 }
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = auth()) {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = auth()
+) {
   const response = await fetch(`${sandbox.url}${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   })
   const text = await response.text()
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined }
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+  }
 }
 
 const createPix = (key = "tx_sandbox_0001", patch: object = {}) =>
-  call("POST", "/api/v1/transactions/create", {
-    amount: 2500,
-    currency: "BRL",
-    paymentMethod: "PIX",
-    customer: { name: "Ana", email: "ana@example.com" },
-    ...patch,
-  }, { ...auth(), "idempotency-key": key })
+  call(
+    "POST",
+    "/api/v1/transactions/create",
+    {
+      amount: 2500,
+      currency: "BRL",
+      paymentMethod: "PIX",
+      customer: { name: "Ana", email: "ana@example.com" },
+      ...patch,
+    },
+    { ...auth(), "idempotency-key": key }
+  )
 
 const waitFor = async (predicate: () => boolean, timeoutMs = 3000) => {
   const deadline = Date.now() + timeoutMs
@@ -74,29 +88,52 @@ const waitFor = async (predicate: () => boolean, timeoutMs = 3000) => {
 describe("documented endpoints and gap decisions", () => {
   it("answers 401 with an error body for missing or wrong credentials", async () => {
     const missing = await call("GET", "/api/Balance/balance/1001", undefined, {})
-    expect(missing).toMatchObject({ status: 401, body: { message: expect.stringMatching(/X-API-Key/) } })
-    const wrong = await call("GET", "/api/Balance/balance/1001", undefined, { ...auth(), "x-api-key": "nope" })
+    expect(missing).toMatchObject({
+      status: 401,
+      body: { message: expect.stringMatching(/X-API-Key/) },
+    })
+    const wrong = await call("GET", "/api/Balance/balance/1001", undefined, {
+      ...auth(),
+      "x-api-key": "nope",
+    })
     expect(wrong.status).toBe(401)
   })
 
   it("validates the smallest documented create request and defaults PIX expiry to 1 day", async () => {
-    const bad = await call("POST", "/api/v1/transactions/create", { amount: 0, currency: "USD", paymentMethod: "CASH", customer: { email: "x" } })
+    const bad = await call("POST", "/api/v1/transactions/create", {
+      amount: 0,
+      currency: "USD",
+      paymentMethod: "CASH",
+      customer: { email: "x" },
+    })
     expect(bad.status).toBe(400)
-    for (const field of ["amount", "currency", "paymentMethod", "customer.name", "customer.email"]) expect(bad.body.message).toContain(field)
+    for (const field of ["amount", "currency", "paymentMethod", "customer.name", "customer.email"])
+      expect(bad.body.message).toContain(field)
 
     const created = await createPix()
     expect(created.status).toBe(200)
-    expect(created.body).toMatchObject({ status: 200, message: expect.any(String), data: { amount: 2500, paymentMethod: "PIX", status: "WAITING_PAYMENT", companyId: 1001 } })
+    expect(created.body).toMatchObject({
+      status: 200,
+      message: expect.any(String),
+      data: { amount: 2500, paymentMethod: "PIX", status: "WAITING_PAYMENT", companyId: 1001 },
+    })
     const days = (Date.parse(created.body.data.pix.expirationDate) - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(0.99)
     expect(days).toBeLessThanOrEqual(1)
-    expect(await call("POST", "/api/v1/transactions/create", "{not json")).toMatchObject({ status: 400, body: { message: "Request body is not valid JSON" } })
+    expect(await call("POST", "/api/v1/transactions/create", "{not json")).toMatchObject({
+      status: 400,
+      body: { message: "Request body is not valid JSON" },
+    })
   })
 
   it("rejects list parameters outside the spec's limits with 400 and keeps the envelope", async () => {
-    expect((await call("GET", "/api/Transaction/company/transactions?pageSize=101")).status).toBe(400)
+    expect((await call("GET", "/api/Transaction/company/transactions?pageSize=101")).status).toBe(
+      400
+    )
     expect((await call("GET", "/api/Transaction/company/transactions?page=0")).status).toBe(400)
-    expect((await call("GET", "/api/Transaction/company/transactions?sort=amount")).status).toBe(400)
+    expect((await call("GET", "/api/Transaction/company/transactions?sort=amount")).status).toBe(
+      400
+    )
     expect((await call("GET", "/api/Transaction/company/transactions")).body).toEqual({
       ok: true,
       res: { items: [], totalItems: 0, totalPages: 0, currentPage: 1, pageSize: 50 },
@@ -105,8 +142,15 @@ describe("documented endpoints and gap decisions", () => {
 
   it("requires an Idempotency-Key for withdrawals and answers 201 with the §2.8 record", async () => {
     sandbox.state.setBalance(1001, { availableCents: 10_000 })
-    expect((await call("POST", "/api/Withdraw/request", { amount: 1000, currency: "BRL" })).status).toBe(400)
-    const created = await call("POST", "/api/Withdraw/request", { amount: 1000, currency: "BRL", metadata: { a: 1 } }, { ...auth(), "idempotency-key": "wd_raw_000001" })
+    expect(
+      (await call("POST", "/api/Withdraw/request", { amount: 1000, currency: "BRL" })).status
+    ).toBe(400)
+    const created = await call(
+      "POST",
+      "/api/Withdraw/request",
+      { amount: 1000, currency: "BRL", metadata: { a: 1 } },
+      { ...auth(), "idempotency-key": "wd_raw_000001" }
+    )
     expect(created.status).toBe(201)
     expect(created.body).toEqual({
       id: 1,
@@ -121,8 +165,16 @@ describe("documented endpoints and gap decisions", () => {
       enTransaction: "Awaiting",
       createdAt: expect.any(String),
     })
-    const below = await call("POST", "/api/Withdraw/request", { amount: 999, currency: "BRL" }, { ...auth(), "idempotency-key": "wd_raw_000002" })
-    expect(below).toMatchObject({ status: 400, body: { message: expect.stringMatching(/minimum withdrawal of 1000 cents/) } })
+    const below = await call(
+      "POST",
+      "/api/Withdraw/request",
+      { amount: 999, currency: "BRL" },
+      { ...auth(), "idempotency-key": "wd_raw_000002" }
+    )
+    expect(below).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/minimum withdrawal of 1000 cents/) },
+    })
   })
 
   it("speaks ProblemDetails when that variant is on", async () => {
@@ -130,7 +182,11 @@ describe("documented endpoints and gap decisions", () => {
     const response = await call("GET", "/api/Transaction/transactionByTransactionId/nope")
     expect(response.status).toBe(404)
     expect(response.headers.get("content-type")).toMatch(/application\/problem\+json/)
-    expect(response.body).toMatchObject({ title: "Not Found", status: 404, detail: "Transaction nope not found" })
+    expect(response.body).toMatchObject({
+      title: "Not Found",
+      status: 404,
+      detail: "Transaction nope not found",
+    })
   })
 })
 
@@ -145,7 +201,14 @@ describe("webhooks", () => {
     expect(statuses).toEqual(["paid", "pending"])
     const paid = received.find((r) => r.body.status === "paid")!
     expect(paid.headers["x-webhook-event-id"]).toMatch(/^evt_/)
-    expect(paid.body).toMatchObject({ object: "transaction", type: "cashin", transactionId: body.data.id, companyId: 1001, value: 25, valueInCents: 2500 })
+    expect(paid.body).toMatchObject({
+      object: "transaction",
+      type: "cashin",
+      transactionId: body.data.id,
+      companyId: 1001,
+      value: 25,
+      valueInCents: 2500,
+    })
     expect(new Set(received.map((r) => r.headers["x-webhook-event-id"])).size).toBe(2)
   })
 
@@ -153,12 +216,25 @@ describe("webhooks", () => {
     sandbox.state.setBalance(1001, { availableCents: 10_000 })
     sandbox.setWebhookUrl(receiverUrl)
     answers = [500, 503]
-    await call("POST", "/api/Withdraw/request", { amount: 1500, currency: "BRL", metadata: { order: "o_1" } }, { ...auth(), "idempotency-key": "wd_hook_000001" })
+    await call(
+      "POST",
+      "/api/Withdraw/request",
+      { amount: 1500, currency: "BRL", metadata: { order: "o_1" } },
+      { ...auth(), "idempotency-key": "wd_hook_000001" }
+    )
     await waitFor(() => received.length === 3)
 
     expect(new Set(received.map((r) => r.headers["x-webhook-event-id"])).size).toBe(1)
     expect(received[2].at - received[1].at).toBeGreaterThanOrEqual(received[1].at - received[0].at)
-    expect(received[0].body).toMatchObject({ object: "withdraw", type: "cashout", status: "pending", withdrawId: 1, value: 15, valueInCents: 1500, metadata: '{"order":"o_1"}' })
+    expect(received[0].body).toMatchObject({
+      object: "withdraw",
+      type: "cashout",
+      status: "pending",
+      withdrawId: 1,
+      value: 15,
+      valueInCents: 1500,
+      metadata: '{"order":"o_1"}',
+    })
     await sandbox.webhooks.idle()
     expect(sandbox.webhooks.deliveries.map((d) => d.result)).toEqual([500, 503, 200])
   })
@@ -168,17 +244,28 @@ describe("webhooks", () => {
     sandbox.webhooks.settings.duplicates = "always"
     await createPix()
     await waitFor(() => received.length === 2)
-    expect(received[0].headers["x-webhook-event-id"]).toBe(received[1].headers["x-webhook-event-id"])
+    expect(received[0].headers["x-webhook-event-id"]).toBe(
+      received[1].headers["x-webhook-event-id"]
+    )
   })
 
   it("sends withdrawal statuses in lowercase through the field lifecycle", async () => {
     sandbox.state.setBalance(1001, { availableCents: 10_000 })
     sandbox.setVariants({ withdrawalStatuses: "field" })
     sandbox.setWebhookUrl(receiverUrl)
-    const created = await call("POST", "/api/Withdraw/request", { amount: 1000, currency: "BRL" }, { ...auth(), "idempotency-key": "wd_hook_000002" })
+    const created = await call(
+      "POST",
+      "/api/Withdraw/request",
+      { amount: 1000, currency: "BRL" },
+      { ...auth(), "idempotency-key": "wd_hook_000002" }
+    )
     await call("POST", `/__sandbox/withdrawals/${created.body.id}/complete`, {}, {})
     await waitFor(() => received.length === 3)
-    expect(received.map((r) => r.body.status).sort()).toEqual(["pending", "processing", "successful"])
+    expect(received.map((r) => r.body.status).sort()).toEqual([
+      "pending",
+      "processing",
+      "successful",
+    ])
     expect(received.find((r) => r.body.status === "successful")!.body.endToEndId).toMatch(/^E/)
   })
 })
@@ -189,14 +276,30 @@ describe("control endpoints", () => {
     const b = (await createPix("tx_control_002")).body.data.id
     const c = (await createPix("tx_control_003")).body.data.id
 
-    expect((await call("POST", `/__sandbox/transactions/${a}/pay`, { amountCents: 2400 }, {})).body).toMatchObject({ enStatusTransaction: "Paid", value: 2400 })
-    expect((await call("POST", `/__sandbox/transactions/${a}/refund`, {}, {})).body.enStatusTransaction).toBe("Refunded")
-    expect((await call("POST", `/__sandbox/transactions/${b}/expire`, {}, {})).body.enStatusTransaction).toBe("Cancelled")
-    expect((await call("POST", `/__sandbox/transactions/${c}/fail`, {}, {})).body.enStatusTransaction).toBe("Failed")
+    expect(
+      (await call("POST", `/__sandbox/transactions/${a}/pay`, { amountCents: 2400 }, {})).body
+    ).toMatchObject({ enStatusTransaction: "Paid", value: 2400 })
+    expect(
+      (await call("POST", `/__sandbox/transactions/${a}/refund`, {}, {})).body.enStatusTransaction
+    ).toBe("Refunded")
+    expect(
+      (await call("POST", `/__sandbox/transactions/${b}/expire`, {}, {})).body.enStatusTransaction
+    ).toBe("Cancelled")
+    expect(
+      (await call("POST", `/__sandbox/transactions/${c}/fail`, {}, {})).body.enStatusTransaction
+    ).toBe("Failed")
     expect((await call("POST", `/__sandbox/transactions/${b}/pay`, {}, {})).status).toBe(409)
 
-    await call("POST", "/__sandbox/companies/1001/balance", { accBalance: "12.34", enBalanceStatus: "Pending" }, {})
-    expect((await call("GET", "/api/Balance/balance/1001")).body).toMatchObject({ accBalance: 12.34, enBalanceStatus: "Pending" })
+    await call(
+      "POST",
+      "/__sandbox/companies/1001/balance",
+      { accBalance: "12.34", enBalanceStatus: "Pending" },
+      {}
+    )
+    expect((await call("GET", "/api/Balance/balance/1001")).body).toMatchObject({
+      accBalance: 12.34,
+      enBalanceStatus: "Pending",
+    })
     await call("POST", "/__sandbox/companies/1001/bank-pix-key", { pixKey: null }, {})
     expect(sandbox.state.company(1001).bankPixKey).toBeNull()
 
@@ -209,6 +312,9 @@ describe("control endpoints", () => {
   it("expires awaiting charges past their expiration date", async () => {
     const id = (await createPix()).body.data.id
     sandbox.state.sweepExpired(Date.now() + 2 * 86_400_000)
-    expect(sandbox.state.transaction(id)).toMatchObject({ state: "Cancelled", cancelReason: "expired" })
+    expect(sandbox.state.transaction(id)).toMatchObject({
+      state: "Cancelled",
+      cancelReason: "expired",
+    })
   })
 })

@@ -3,12 +3,20 @@ import { Modules, generateJwtToken } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import { seedVorexyStore } from "../../scripts/seed-demo"
 
-export const VALID_PAYER = { name: "Ana Souza", email: "ana@example.com", document: "529.982.247-25", phone: "(11) 98765-4321" }
+export const VALID_PAYER = {
+  name: "Ana Souza",
+  email: "ana@example.com",
+  document: "529.982.247-25",
+  phone: "(11) 98765-4321",
+}
 
 /** The demo store's seed (BRL region with Vorexy PIX, shipping, product, key) plus request headers. */
 export async function seedStore(container: MedusaContainer) {
   const seeded = await seedVorexyStore(container)
-  return { ...seeded, storeHeaders: { headers: { "x-publishable-api-key": seeded.publishableKey } } }
+  return {
+    ...seeded,
+    storeHeaders: { headers: { "x-publishable-api-key": seeded.publishableKey } },
+  }
 }
 
 /** An admin user and a bearer token for the Admin API (as Medusa's own tests mint them). */
@@ -16,11 +24,16 @@ export async function adminHeaders(container: MedusaContainer) {
   const email = `admin-${Date.now()}-${Math.round(Math.random() * 1e6)}@vorexy.test`
   const user = await container.resolve(Modules.USER).createUsers({ email })
   const identity = await container.resolve(Modules.AUTH).createAuthIdentities({
-    provider_identities: [{ provider: "emailpass", entity_id: email, provider_metadata: { password: "secret" } }],
+    provider_identities: [
+      { provider: "emailpass", entity_id: email, provider_metadata: { password: "secret" } },
+    ],
     app_metadata: { user_id: user.id },
   })
   const jwtSecret = (container.resolve("configModule") as any).projectConfig.http.jwtSecret
-  const token = generateJwtToken({ actor_id: user.id, actor_type: "user", auth_identity_id: identity.id }, { secret: jwtSecret, expiresIn: "1d" })
+  const token = generateJwtToken(
+    { actor_id: user.id, actor_type: "user", auth_identity_id: identity.id },
+    { secret: jwtSecret, expiresIn: "1d" }
+  )
   return { headers: { authorization: `Bearer ${token}` } }
 }
 
@@ -28,26 +41,52 @@ type Store = Awaited<ReturnType<typeof seedStore>>
 
 /** A cart with one shirt and standard shipping, through the Store API. */
 export async function createCart(api: AxiosInstance, store: Store, quantity = 1) {
-  const { data: { cart } } = await api.post(
+  const {
+    data: { cart },
+  } = await api.post(
     "/store/carts",
     {
       region_id: store.region.id,
       email: "ana@example.com",
       items: [{ variant_id: store.product.variants[0].id, quantity }],
-      shipping_address: { first_name: "Ana", last_name: "Souza", address_1: "Rua Augusta, 100", city: "São Paulo", country_code: "br", postal_code: "01305-000" },
+      shipping_address: {
+        first_name: "Ana",
+        last_name: "Souza",
+        address_1: "Rua Augusta, 100",
+        city: "São Paulo",
+        country_code: "br",
+        postal_code: "01305-000",
+      },
     },
     store.storeHeaders
   )
-  const { data: { shipping_options } } = await api.get(`/store/shipping-options?cart_id=${cart.id}`, store.storeHeaders)
-  await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id }, store.storeHeaders)
+  const {
+    data: { shipping_options },
+  } = await api.get(`/store/shipping-options?cart_id=${cart.id}`, store.storeHeaders)
+  await api.post(
+    `/store/carts/${cart.id}/shipping-methods`,
+    { option_id: shipping_options[0].id },
+    store.storeHeaders
+  )
   return cart.id as string
 }
 
 /** Payment collection + a Vorexy PIX session with the given data; returns the raw response. */
-export async function startPix(api: AxiosInstance, store: Store, cartId: string, data: Record<string, unknown> = VALID_PAYER) {
-  const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
+export async function startPix(
+  api: AxiosInstance,
+  store: Store,
+  cartId: string,
+  data: Record<string, unknown> = VALID_PAYER
+) {
+  const {
+    data: { payment_collection },
+  } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
   return api
-    .post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_vorexy-pix_vorexy", data }, store.storeHeaders)
+    .post(
+      `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+      { provider_id: "pp_vorexy-pix_vorexy", data },
+      store.storeHeaders
+    )
     .catch((e) => e.response)
 }
 
@@ -55,7 +94,9 @@ export const complete = (api: AxiosInstance, store: Store, cartId: string) =>
   api.post(`/store/carts/${cartId}/complete`, {}, store.storeHeaders).catch((e) => e.response)
 
 export async function storeOrder(api: AxiosInstance, store: Store, orderId: string) {
-  const { data: { order } } = await api.get(
+  const {
+    data: { order },
+  } = await api.get(
     `/store/orders/${orderId}?fields=+payment_status,*payment_collections,*payment_collections.payment_sessions`,
     store.storeHeaders
   )
@@ -69,11 +110,20 @@ export async function placePixOrder(api: AxiosInstance, store: Store) {
   const { data } = await complete(api, store, cartId)
   const order = await storeOrder(api, store, data.order.id)
   const session = order.payment_collections[0].payment_sessions[0]
-  return { cartId, orderId: order.id as string, sessionId: session.id as string, transactionId: session.data.transaction_id as string }
+  return {
+    cartId,
+    orderId: order.id as string,
+    sessionId: session.id as string,
+    transactionId: session.data.transaction_id as string,
+  }
 }
 
 /** Polls until `check` returns a truthy value (or throws after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, everyMs = 25): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+  everyMs = 25
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last: unknown
   while (Date.now() < deadline) {
@@ -85,5 +135,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     }
     await new Promise((r) => setTimeout(r, everyMs))
   }
-  throw new Error(`condition not met within ${timeoutMs} ms${last ? ` (last error: ${(last as Error).message})` : ""}`)
+  throw new Error(
+    `condition not met within ${timeoutMs} ms${last ? ` (last error: ${(last as Error).message})` : ""}`
+  )
 }

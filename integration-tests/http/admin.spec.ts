@@ -17,11 +17,15 @@ medusaIntegrationTestRunner({
     let store: Awaited<ReturnType<typeof seedStore>>
     let admin: { headers: Record<string, string> }
     const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
-    const get = (url: string, headers = admin) => api.get(url, headers).catch((e: any) => e.response)
-    const post = (url: string, body: unknown, headers = admin) => api.post(url, body, headers).catch((e: any) => e.response)
+    const get = (url: string, headers = admin) =>
+      api.get(url, headers).catch((e: any) => e.response)
+    const post = (url: string, body: unknown, headers = admin) =>
+      api.post(url, body, headers).catch((e: any) => e.response)
     const withdraw = (body: Record<string, unknown>) => post("/admin/vorexy/withdrawals", body)
     const sandboxWithdrawals = () => [...gateway.sandbox.state.withdrawals.values()]
-    const openLocalWithdrawals = async () => (await vorexy().listVorexyWithdrawals({ status: ["requested", "pending", "processing"] })).length
+    const openLocalWithdrawals = async () =>
+      (await vorexy().listVorexyWithdrawals({ status: ["requested", "pending", "processing"] }))
+        .length
 
     beforeEach(async () => {
       gateway.sandbox.reset()
@@ -40,7 +44,8 @@ medusaIntegrationTestRunner({
         ["get", "/admin/vorexy/charges?order_id=order_1"],
         ["post", "/admin/vorexy/charges/vxch_1/sync"],
       ] as const) {
-        const response = method === "get" ? await get(url, {} as any) : await post(url, {}, {} as any)
+        const response =
+          method === "get" ? await get(url, {} as any) : await post(url, {}, {} as any)
         expect([url, response.status]).toEqual([url, 401])
       }
     })
@@ -49,10 +54,16 @@ medusaIntegrationTestRunner({
       it("says clearly when the company id is not known yet, then shows the balance once learned", async () => {
         const unknown = await get("/admin/vorexy/balance")
         expect(unknown.status).toBe(400)
-        expect(unknown.data.message).toMatch(/company id is not known yet: set VOREXY_COMPANY_ID, or take a first PIX payment/)
+        expect(unknown.data.message).toMatch(
+          /company id is not known yet: set VOREXY_COMPANY_ID, or take a first PIX payment/
+        )
 
         await placePixOrder(api, store)
-        gateway.sandbox.state.setBalance(1001, { availableCents: 123456, creditCents: 10, creditAwaitingCents: 2050 })
+        gateway.sandbox.state.setBalance(1001, {
+          availableCents: 123456,
+          creditCents: 10,
+          creditAwaitingCents: 2050,
+        })
         const { data } = await get("/admin/vorexy/balance")
 
         expect(data.balance).toEqual({
@@ -68,7 +79,10 @@ medusaIntegrationTestRunner({
           credit_awaiting_cents: 2050,
         })
         gateway.sandbox.state.setBalance(1001, { status: "Pending" })
-        expect((await get("/admin/vorexy/balance")).data.balance).toMatchObject({ status: "Pending", withdrawals_blocked: true })
+        expect((await get("/admin/vorexy/balance")).data.balance).toMatchObject({
+          status: "Pending",
+          withdrawals_blocked: true,
+        })
       })
     })
 
@@ -79,18 +93,48 @@ medusaIntegrationTestRunner({
       })
 
       it("withdraws to the given key with the right cents and metadata, and records who asked", async () => {
-        const response = await withdraw({ amount_reais: "12,34", pix_key: "(11) 98765-4321", pix_key_type: "PHONE", description: "Saque", metadata: { note: "semanal" } })
+        const response = await withdraw({
+          amount_reais: "12,34",
+          pix_key: "(11) 98765-4321",
+          pix_key_type: "PHONE",
+          description: "Saque",
+          metadata: { note: "semanal" },
+        })
 
         expect(response.status).toBe(201)
-        expect(response.data.withdrawal).toMatchObject({ amount_cents: 1234, amount: "12.34", status: "pending", gateway_status: "Awaiting", pix_key: "+5511987654321", pix_key_type: "PHONE", requested_by: expect.stringMatching(/^user_/) })
+        expect(response.data.withdrawal).toMatchObject({
+          amount_cents: 1234,
+          amount: "12.34",
+          status: "pending",
+          gateway_status: "Awaiting",
+          pix_key: "+5511987654321",
+          pix_key_type: "PHONE",
+          requested_by: expect.stringMatching(/^user_/),
+        })
         const [sent] = sandboxWithdrawals()
-        expect(sent).toMatchObject({ amountCents: 1234, pixKey: "+5511987654321", pixKeyType: "PHONE", description: "Saque", idempotencyKey: expect.stringMatching(/^wd_[0-9a-f]{40}$/) })
-        expect(JSON.parse(sent.metadata!)).toEqual({ note: "semanal", medusa_withdrawal_id: response.data.withdrawal.id, requested_by: response.data.withdrawal.requested_by })
+        expect(sent).toMatchObject({
+          amountCents: 1234,
+          pixKey: "+5511987654321",
+          pixKeyType: "PHONE",
+          description: "Saque",
+          idempotencyKey: expect.stringMatching(/^wd_[0-9a-f]{40}$/),
+        })
+        expect(JSON.parse(sent.metadata!)).toEqual({
+          note: "semanal",
+          medusa_withdrawal_id: response.data.withdrawal.id,
+          requested_by: response.data.withdrawal.requested_by,
+        })
         expect(response.data.withdrawal.gateway_id).toBe(String(sent.id))
 
         const list = await get("/admin/vorexy/withdrawals")
-        expect(list.data).toMatchObject({ count: 1, withdrawals: [{ id: response.data.withdrawal.id }] })
-        expect((await get(`/admin/vorexy/withdrawals/${response.data.withdrawal.id}`)).data.withdrawal.amount_cents).toBe(1234)
+        expect(list.data).toMatchObject({
+          count: 1,
+          withdrawals: [{ id: response.data.withdrawal.id }],
+        })
+        expect(
+          (await get(`/admin/vorexy/withdrawals/${response.data.withdrawal.id}`)).data.withdrawal
+            .amount_cents
+        ).toBe(1234)
         expect((await get("/admin/vorexy/withdrawals/vxwd_nope")).status).toBe(404)
       })
 
@@ -114,26 +158,56 @@ medusaIntegrationTestRunner({
       })
 
       it.each([
-        ["below the minimum", { amount: 999 }, 400, /minimum withdrawal is 1000 cents \(R\$ 10,00\)/],
+        [
+          "below the minimum",
+          { amount: 999 },
+          400,
+          /minimum withdrawal is 1000 cents \(R\$ 10,00\)/,
+        ],
         ["reais below the minimum", { amount_reais: "9,99" }, 400, /minimum withdrawal/],
-        ["no amount", { pix_key: "a@b.co", pix_key_type: "EMAIL" }, 400, /either in cents \(amount\) or in reais \(amount_reais\)/],
-        ["an invalid CPF key", { amount: 1000, pix_key: "529.982.247-24", pix_key_type: "CPF" }, 400, /pix_key is not a valid CPF/],
+        [
+          "no amount",
+          { pix_key: "a@b.co", pix_key_type: "EMAIL" },
+          400,
+          /either in cents \(amount\) or in reais \(amount_reais\)/,
+        ],
+        [
+          "an invalid CPF key",
+          { amount: 1000, pix_key: "529.982.247-24", pix_key_type: "CPF" },
+          400,
+          /pix_key is not a valid CPF/,
+        ],
         ["an invalid EVP key", { amount: 1000, pix_key: "abc", pix_key_type: "EVP" }, 400, /UUID/],
-        ["a key without its type", { amount: 1000, pix_key: "a@b.co" }, 400, /pix_key and pix_key_type together/],
-        ["above the available balance", { amount: 50_001 }, 400, /R\$ 500,01 is above the available balance of R\$ 500,00/],
-      ])("refuses %s with a clear 4xx and no local record", async (_label, body, status, message) => {
-        const response = await withdraw(body)
-        expect(response.status).toBe(status)
-        expect(response.data.message).toMatch(message)
-        expect(await vorexy().listVorexyWithdrawals({})).toHaveLength(0)
-        expect(sandboxWithdrawals()).toHaveLength(0)
-      })
+        [
+          "a key without its type",
+          { amount: 1000, pix_key: "a@b.co" },
+          400,
+          /pix_key and pix_key_type together/,
+        ],
+        [
+          "above the available balance",
+          { amount: 50_001 },
+          400,
+          /R\$ 500,01 is above the available balance of R\$ 500,00/,
+        ],
+      ])(
+        "refuses %s with a clear 4xx and no local record",
+        async (_label, body, status, message) => {
+          const response = await withdraw(body)
+          expect(response.status).toBe(status)
+          expect(response.data.message).toMatch(message)
+          expect(await vorexy().listVorexyWithdrawals({})).toHaveLength(0)
+          expect(sandboxWithdrawals()).toHaveLength(0)
+        }
+      )
 
       it("refuses while the balance is not released", async () => {
         gateway.sandbox.state.setBalance(1001, { status: "Pending" })
         const response = await withdraw({ amount: 1000 })
         expect(response.status).toBe(400)
-        expect(response.data.message).toMatch(/Withdrawals are blocked: the Vorexy balance status is Pending, not Released/)
+        expect(response.data.message).toMatch(
+          /Withdrawals are blocked: the Vorexy balance status is Pending, not Released/
+        )
         expect(await vorexy().listVorexyWithdrawals({})).toHaveLength(0)
       })
 
@@ -150,7 +224,10 @@ medusaIntegrationTestRunner({
         const response = await withdraw({ amount: 1000 })
         expect(response.status).toBe(422)
         expect(response.data.message).toMatch(/Vorexy refused the withdrawal: Chave PIX inválida/)
-        expect(response.data.withdrawal).toMatchObject({ status: "failed", failure_reason: expect.stringMatching(/Chave PIX inválida/) })
+        expect(response.data.withdrawal).toMatchObject({
+          status: "failed",
+          failure_reason: expect.stringMatching(/Chave PIX inválida/),
+        })
         expect(await openLocalWithdrawals()).toBe(0)
       })
 
@@ -165,7 +242,11 @@ medusaIntegrationTestRunner({
       it("moves the local status when the withdrawal webhook arrives", async () => {
         const { data } = await withdraw({ amount: 1500 })
         gateway.sandbox.state.completeWithdrawal(Number(data.withdrawal.gateway_id))
-        await eventually(async () => (await get(`/admin/vorexy/withdrawals/${data.withdrawal.id}`)).data.withdrawal.status === "successful")
+        await eventually(
+          async () =>
+            (await get(`/admin/vorexy/withdrawals/${data.withdrawal.id}`)).data.withdrawal
+              .status === "successful"
+        )
       })
     })
 
@@ -176,10 +257,16 @@ medusaIntegrationTestRunner({
 
         const newest = await get("/admin/vorexy/transactions?page_size=1")
         expect(newest.data).toMatchObject({ page: 1, page_size: 1, total: 2, total_pages: 2 })
-        expect(newest.data.transactions[0].charge).toMatchObject({ order_id: second.orderId, transaction_id: second.transactionId })
+        expect(newest.data.transactions[0].charge).toMatchObject({
+          order_id: second.orderId,
+          transaction_id: second.transactionId,
+        })
         const oldest = await get("/admin/vorexy/transactions?page_size=1&sort=createdAt_asc")
         expect(oldest.data.transactions[0].charge.order_id).toBe(first.orderId)
-        expect((await get("/admin/vorexy/transactions?page=2&page_size=1")).data.transactions[0].charge.order_id).toBe(first.orderId)
+        expect(
+          (await get("/admin/vorexy/transactions?page=2&page_size=1")).data.transactions[0].charge
+            .order_id
+        ).toBe(first.orderId)
         expect((await get("/admin/vorexy/transactions?page_size=101")).status).toBe(400)
       })
 
@@ -187,7 +274,13 @@ medusaIntegrationTestRunner({
         gateway.sandbox.setWebhookUrl(null)
         const { orderId, transactionId } = await placePixOrder(api, store)
         const { data } = await get(`/admin/vorexy/charges?order_id=${orderId}`)
-        expect(data.charges).toEqual([expect.objectContaining({ transaction_id: transactionId, status: "pending", amount: "94.90" })])
+        expect(data.charges).toEqual([
+          expect.objectContaining({
+            transaction_id: transactionId,
+            status: "pending",
+            amount: "94.90",
+          }),
+        ])
 
         gateway.sandbox.state.payTransaction(transactionId)
         const synced = await post(`/admin/vorexy/charges/${data.charges[0].id}/sync`, {})

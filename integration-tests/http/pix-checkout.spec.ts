@@ -5,7 +5,16 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { parsePixPayload } from "../../sandbox"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 import { useSandbox } from "../helpers/sandbox"
-import { adminHeaders, complete, createCart, placePixOrder, seedStore, startPix, storeOrder, VALID_PAYER } from "../helpers/store"
+import {
+  adminHeaders,
+  complete,
+  createCart,
+  placePixOrder,
+  seedStore,
+  startPix,
+  storeOrder,
+  VALID_PAYER,
+} from "../helpers/store"
 
 jest.setTimeout(120_000)
 
@@ -44,12 +53,22 @@ medusaIntegrationTestRunner({
           qr_code: expect.stringMatching(/^000201/),
           qr_code_image: expect.stringMatching(/^data:image\/png;base64,/),
           expires_at: expect.any(String),
-          payer_display: { name: "Ana Souza", email: "a***@example.com", document_type: "CPF", document: "***.982.***-25" },
+          payer_display: {
+            name: "Ana Souza",
+            email: "a***@example.com",
+            document_type: "CPF",
+            document: "***.982.***-25",
+          },
         })
         expect(parsePixPayload(data.qr_code).crcValid).toBe(true)
         // The cart's own route shows the same session data.
-        const { data: { cart } } = await api.get(`/store/carts/${cartId}`, store.storeHeaders)
-        expect(cart.payment_collection.payment_sessions[0].data).toMatchObject({ transaction_id: data.transaction_id, qr_code: data.qr_code })
+        const {
+          data: { cart },
+        } = await api.get(`/store/carts/${cartId}`, store.storeHeaders)
+        expect(cart.payment_collection.payment_sessions[0].data).toMatchObject({
+          transaction_id: data.transaction_id,
+          qr_code: data.qr_code,
+        })
 
         const transactions = sandboxTransactions()
         expect(transactions).toHaveLength(1)
@@ -57,36 +76,63 @@ medusaIntegrationTestRunner({
           transactionId: data.transaction_id,
           amountCents: 9490,
           paymentMethod: "PIX",
-          customer: { name: "Ana Souza", email: "ana@example.com", document: { type: "CPF", number: "52998224725" }, phone: "11987654321" },
+          customer: {
+            name: "Ana Souza",
+            email: "ana@example.com",
+            document: { type: "CPF", number: "52998224725" },
+            phone: "11987654321",
+          },
           items: [{ title: "Camiseta Vorexy - P", unitPrice: 7990, quantity: 1, tangible: true }],
         })
       })
 
       it("keeps no payer secret in the shopper-readable session data", async () => {
         const cartId = await createCart(api, store)
-        const created = await startPix(api, store, cartId, { ...VALID_PAYER, cpf: "52998224725", payer_ip: "6.6.6.6", items: [{ title: "Free", unit_price_cents: 1, quantity: 1 }] })
+        const created = await startPix(api, store, cartId, {
+          ...VALID_PAYER,
+          cpf: "52998224725",
+          payer_ip: "6.6.6.6",
+          items: [{ title: "Free", unit_price_cents: 1, quantity: 1 }],
+        })
         const before = created.data.payment_collection.payment_sessions[0].data
-        expect(before).toMatchObject({ name: null, email: null, document: null, phone: null, cpf: null, payer_sealed: expect.stringMatching(/^v1\./) })
-        expect(JSON.stringify(before)).not.toMatch(/52998224725|529\.982\.247-25|ana@example\.com|98765-4321/)
+        expect(before).toMatchObject({
+          name: null,
+          email: null,
+          document: null,
+          phone: null,
+          cpf: null,
+          payer_sealed: expect.stringMatching(/^v1\./),
+        })
+        expect(JSON.stringify(before)).not.toMatch(
+          /52998224725|529\.982\.247-25|ana@example\.com|98765-4321/
+        )
 
         const completed = await complete(api, store, cartId)
-        const after = (await storeOrder(api, store, completed.data.order.id)).payment_collections[0].payment_sessions[0].data
+        const after = (await storeOrder(api, store, completed.data.order.id)).payment_collections[0]
+          .payment_sessions[0].data
         expect(after.payer_sealed).toMatch(/^v1\./)
         const serialised = JSON.stringify(after)
         expect(serialised).not.toMatch(/52998224725|ana@example\.com/)
         expect(serialised).not.toContain(gateway.sandbox.credentials().apiKey)
         // The IP and items are the ones Medusa knows, not the ones the storefront claimed.
         expect(sandboxTransactions()[0].ip).toBe("127.0.0.1")
-        expect(sandboxTransactions()[0].items).toEqual([{ title: "Camiseta Vorexy - P", unitPrice: 7990, quantity: 1, tangible: true }])
+        expect(sandboxTransactions()[0].items).toEqual([
+          { title: "Camiseta Vorexy - P", unitPrice: 7990, quantity: 1, tangible: true },
+        ])
       })
 
       it("returns the same order and keeps one charge when completed again, and twice concurrently", async () => {
         const cartId = await createCart(api, store)
         await startPix(api, store, cartId)
-        const [first, second] = await Promise.all([complete(api, store, cartId), complete(api, store, cartId)])
+        const [first, second] = await Promise.all([
+          complete(api, store, cartId),
+          complete(api, store, cartId),
+        ])
         const third = await complete(api, store, cartId)
 
-        const orderIds = [first, second, third].filter((r) => r.data?.type === "order").map((r) => r.data.order.id)
+        const orderIds = [first, second, third]
+          .filter((r) => r.data?.type === "order")
+          .map((r) => r.data.order.id)
         expect(orderIds.length).toBeGreaterThanOrEqual(2)
         expect(new Set(orderIds).size).toBe(1)
         // A concurrent attempt may be told the cart is being completed; it never makes another order.
@@ -105,8 +151,15 @@ medusaIntegrationTestRunner({
 
         expect(failed.status).toBe(200)
         expect(failed.data.type).toBe("cart")
-        expect(failed.data.error).toMatchObject({ type: "payment_authorization_error", message: expect.stringMatching(/Vorexy is unavailable right now.*HTTP 503.*retrying never charges twice/) })
-        const { data: orders } = await getContainer().resolve("query").graph({ entity: "order", fields: ["id"] })
+        expect(failed.data.error).toMatchObject({
+          type: "payment_authorization_error",
+          message: expect.stringMatching(
+            /Vorexy is unavailable right now.*HTTP 503.*retrying never charges twice/
+          ),
+        })
+        const { data: orders } = await getContainer()
+          .resolve("query")
+          .graph({ entity: "order", fields: ["id"] })
         expect(orders).toHaveLength(0)
         expect(sandboxTransactions()).toHaveLength(0)
 
@@ -125,14 +178,20 @@ medusaIntegrationTestRunner({
         const refused = await complete(api, store, cartId)
 
         expect(refused.data.type).toBe("cart")
-        expect(refused.data.error.message).toMatch(/Vorexy refused to create the PIX charge: Service temporarily unavailable \(sandbox fault\) \(HTTP 422\)/)
+        expect(refused.data.error.message).toMatch(
+          /Vorexy refused to create the PIX charge: Service temporarily unavailable \(sandbox fault\) \(HTTP 422\)/
+        )
         expect((await complete(api, store, cartId)).data.type).toBe("order")
       })
 
       it("survives a timeout after the gateway accepted the charge: one charge, same key", async () => {
         const cartId = await createCart(api, store)
         await startPix(api, store, cartId)
-        gateway.sandbox.setFaults({ sequence: ["acceptThenTimeout", "error"], acceptHoldMs: 8000, routes: ["createTransaction"] })
+        gateway.sandbox.setFaults({
+          sequence: ["acceptThenTimeout", "error"],
+          acceptHoldMs: 8000,
+          routes: ["createTransaction"],
+        })
 
         const completed = await complete(api, store, cartId)
 
@@ -147,26 +206,46 @@ medusaIntegrationTestRunner({
         const cartId = await createCart(api, store)
         await startPix(api, store, cartId)
         // The gateway accepts the first charge but the answer never arrives, and it stays down.
-        gateway.sandbox.setFaults({ sequence: ["acceptThenTimeout", "error", "error", "error"], acceptHoldMs: 8000, routes: ["createTransaction"] })
+        gateway.sandbox.setFaults({
+          sequence: ["acceptThenTimeout", "error", "error", "error"],
+          acceptHoldMs: 8000,
+          routes: ["createTransaction"],
+        })
         expect((await complete(api, store, cartId)).data.type).toBe("cart")
         expect(sandboxTransactions().map((t) => t.amountCents)).toEqual([9490])
 
-        const { data: { cart } } = await api.get(`/store/carts/${cartId}`, store.storeHeaders)
-        await api.post(`/store/carts/${cartId}/line-items/${cart.items[0].id}`, { quantity: 2 }, store.storeHeaders)
+        const {
+          data: { cart },
+        } = await api.get(`/store/carts/${cartId}`, store.storeHeaders)
+        await api.post(
+          `/store/carts/${cartId}/line-items/${cart.items[0].id}`,
+          { quantity: 2 },
+          store.storeHeaders
+        )
         await startPix(api, store, cartId)
         const completed = await complete(api, store, cartId)
 
         expect(completed.data.type).toBe("order")
-        const data = (await storeOrder(api, store, completed.data.order.id)).payment_collections[0].payment_sessions[0].data
+        const data = (await storeOrder(api, store, completed.data.order.id)).payment_collections[0]
+          .payment_sessions[0].data
         expect(data.amount_cents).toBe(17480)
-        expect(sandboxTransactions().map((t) => t.amountCents).sort()).toEqual([17480, 9490])
-        expect(data.transaction_id).toBe(sandboxTransactions().find((t) => t.amountCents === 17480)!.transactionId)
+        expect(
+          sandboxTransactions()
+            .map((t) => t.amountCents)
+            .sort()
+        ).toEqual([17480, 9490])
+        expect(data.transaction_id).toBe(
+          sandboxTransactions().find((t) => t.amountCents === 17480)!.transactionId
+        )
       })
     })
 
     describe("payer validation", () => {
       it.each([
-        [{ ...VALID_PAYER, document: "529.982.247-24" }, /payer document is not a valid CPF \(check digits do not match\)/],
+        [
+          { ...VALID_PAYER, document: "529.982.247-24" },
+          /payer document is not a valid CPF \(check digits do not match\)/,
+        ],
         [{ ...VALID_PAYER, document: "11.222.333/0001-82" }, /payer document is not a valid CNPJ/],
         [{ ...VALID_PAYER, email: "ana@" }, /payer e-mail "ana@" is not a valid e-mail address/],
         [{ ...VALID_PAYER, phone: "123" }, /payer phone must have a 2-digit area code/],
@@ -180,9 +259,15 @@ medusaIntegrationTestRunner({
 
       it("accepts a CNPJ payer", async () => {
         const cartId = await createCart(api, store)
-        expect((await startPix(api, store, cartId, { ...VALID_PAYER, document: "11.222.333/0001-81" })).status).toBe(200)
+        expect(
+          (await startPix(api, store, cartId, { ...VALID_PAYER, document: "11.222.333/0001-81" }))
+            .status
+        ).toBe(200)
         expect((await complete(api, store, cartId)).data.type).toBe("order")
-        expect(sandboxTransactions()[0].customer.document).toEqual({ type: "CNPJ", number: "11222333000181" })
+        expect(sandboxTransactions()[0].customer.document).toEqual({
+          type: "CNPJ",
+          number: "11222333000181",
+        })
       })
 
       it("refuses completion with a clear 400 when the payer's name and e-mail are missing", async () => {
@@ -192,7 +277,9 @@ medusaIntegrationTestRunner({
         const response = await complete(api, store, cartId)
 
         expect(response.status).toBe(400)
-        expect(response.data.message).toMatch(/the payer's name and e-mail are required to create the charge/)
+        expect(response.data.message).toMatch(
+          /the payer's name and e-mail are required to create the charge/
+        )
         expect(gateway.sandbox.countRequests()).toBe(0)
       })
     })
@@ -201,7 +288,11 @@ medusaIntegrationTestRunner({
       const placeOrder = () => placePixOrder(api, store)
       const authorize = async (orderId: string, sessionId: string) =>
         api
-          .post(`/admin/orders/${orderId}/payment-sessions/authorize`, { payment_session_id: sessionId }, await adminHeaders(getContainer()))
+          .post(
+            `/admin/orders/${orderId}/payment-sessions/authorize`,
+            { payment_session_id: sessionId },
+            await adminHeaders(getContainer())
+          )
           .catch((e: any) => e.response)
 
       it("re-fetches the charge and captures the order once the gateway says paid", async () => {
@@ -218,7 +309,10 @@ medusaIntegrationTestRunner({
         expect(paid.status).toBe(200)
         const order = await storeOrder(api, store, orderId)
         expect(order.payment_status).toBe("captured")
-        expect(order.payment_collections[0].payment_sessions[0].data).toMatchObject({ status: "paid", gateway_status: "Paid" })
+        expect(order.payment_collections[0].payment_sessions[0].data).toMatchObject({
+          status: "paid",
+          gateway_status: "Paid",
+        })
       })
 
       it("refuses to capture when the paid amount differs from the order's", async () => {
@@ -228,33 +322,43 @@ medusaIntegrationTestRunner({
         const response = await authorize(orderId, sessionId)
 
         expect(response.status).toBe(400)
-        expect(response.data.message).toMatch(/reports R\$ 94,00 paid but the payment is R\$ 94,90; it was not captured/)
+        expect(response.data.message).toMatch(
+          /reports R\$ 94,00 paid but the payment is R\$ 94,90; it was not captured/
+        )
         expect((await storeOrder(api, store, orderId)).payment_status).toBe("awaiting")
       })
 
       it("reports the gateway state through getPaymentStatus and authorizePayment", async () => {
         const { transactionId } = await placeOrder()
-        const provider = new VorexyPixService({}, { baseUrl: gateway.sandbox.url, ...gateway.sandbox.credentials(), companyId: undefined })
+        const provider = new VorexyPixService(
+          {},
+          { baseUrl: gateway.sandbox.url, ...gateway.sandbox.credentials(), companyId: undefined }
+        )
         const data = { transaction_id: transactionId, amount_cents: 9490, amount: "94.90" }
 
         expect((await provider.getPaymentStatus({ data })).status).toBe("pending_authorization")
         gateway.sandbox.state.payTransaction(transactionId)
         expect((await provider.getPaymentStatus({ data })).status).toBe("captured")
         expect((await provider.authorizePayment({ data })).status).toBe("captured")
-        await expect(provider.getPaymentStatus({ data: { ...data, amount_cents: 9491 } })).rejects.toThrow(/not captured/)
+        await expect(
+          provider.getPaymentStatus({ data: { ...data, amount_cents: 9491 } })
+        ).rejects.toThrow(/not captured/)
       })
     })
 
     describe("GET /store/vorexy/payment-status", () => {
       const placeOrder = async () => (await placePixOrder(api, store)).orderId
-      const status = (query: string, headers = store.storeHeaders) => api.get(`/store/vorexy/payment-status?${query}`, headers).catch((e: any) => e.response)
+      const status = (query: string, headers = store.storeHeaders) =>
+        api.get(`/store/vorexy/payment-status?${query}`, headers).catch((e: any) => e.response)
 
       it("serves the state from the plugin's tables, without calling the gateway", async () => {
         const orderId = await placeOrder()
         const calls = gateway.sandbox.countRequests()
 
         const byOrder = await status(`order_id=${orderId}`)
-        const bySession = await status(`payment_session_id=${byOrder.data.payment_status.payment_session_id}`)
+        const bySession = await status(
+          `payment_session_id=${byOrder.data.payment_status.payment_session_id}`
+        )
 
         expect(byOrder.status).toBe(200)
         expect(byOrder.data.payment_status).toMatchObject({
@@ -272,16 +376,27 @@ medusaIntegrationTestRunner({
 
       it("answers a long-poll as soon as the charge is paid", async () => {
         const orderId = await placeOrder()
-        const { data: { payment_status: initial } } = await status(`order_id=${orderId}`)
+        const {
+          data: { payment_status: initial },
+        } = await status(`order_id=${orderId}`)
 
         const started = Date.now()
         const poll = status(`order_id=${orderId}&wait=true&timeout_ms=20000&last_status=pending`)
         await new Promise((r) => setTimeout(r, 300))
         gateway.sandbox.state.payTransaction(initial.transaction_id)
-        await api.post(`/admin/orders/${orderId}/payment-sessions/authorize`, { payment_session_id: initial.payment_session_id }, await adminHeaders(getContainer()))
+        await api.post(
+          `/admin/orders/${orderId}/payment-sessions/authorize`,
+          { payment_session_id: initial.payment_session_id },
+          await adminHeaders(getContainer())
+        )
         const answered = await poll
 
-        expect(answered.data.payment_status).toMatchObject({ status: "paid", paid: true, qr_code: null, paid_at: expect.any(String) })
+        expect(answered.data.payment_status).toMatchObject({
+          status: "paid",
+          paid: true,
+          qr_code: null,
+          paid_at: expect.any(String),
+        })
         // It came back because the state changed, long before its own 20 s timeout.
         expect(Date.now() - started).toBeLessThan(20_000)
       })
@@ -296,7 +411,9 @@ medusaIntegrationTestRunner({
         const orderId = await placeOrder()
         expect((await status(`order_id=${orderId}`, { headers: {} } as any)).status).toBe(400)
         expect((await status("")).status).toBe(400)
-        expect((await status(`order_id=${orderId}&timeout_ms=60000`)).data.message).toMatch(/timeout_ms.*at most.*30000/)
+        expect((await status(`order_id=${orderId}&timeout_ms=60000`)).data.message).toMatch(
+          /timeout_ms.*at most.*30000/
+        )
         const unknown = await status("order_id=order_01NOTAREALORDER000000000000")
         expect(unknown.status).toBe(404)
       })

@@ -13,29 +13,56 @@ import { adminHeaders, eventually, placePixOrder, seedStore, storeOrder } from "
 jest.setTimeout(120_000)
 
 const SECRET = "test-webhook-secret-0123456789"
-const gateway = useSandbox({ webhookSecret: SECRET, webhooks: { baseDelayMs: 50, timeoutMs: 2000 } })
+const gateway = useSandbox({
+  webhookSecret: SECRET,
+  webhooks: { baseDelayMs: 50, timeoutMs: 2000 },
+})
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: Awaited<ReturnType<typeof seedStore>>
-    const hookUrl = (token: string | null = SECRET) => `/hooks/vorexy${token === null ? "" : `?token=${encodeURIComponent(token)}`}`
+    const hookUrl = (token: string | null = SECRET) =>
+      `/hooks/vorexy${token === null ? "" : `?token=${encodeURIComponent(token)}`}`
     const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
-    const post = (body: unknown, headers: Record<string, string> = {}, token: string | null = SECRET) =>
+    const post = (
+      body: unknown,
+      headers: Record<string, string> = {},
+      token: string | null = SECRET
+    ) =>
       api
-        .post(hookUrl(token), typeof body === "string" ? body : JSON.stringify(body), { headers: { "content-type": "application/json", ...headers } })
+        .post(hookUrl(token), typeof body === "string" ? body : JSON.stringify(body), {
+          headers: { "content-type": "application/json", ...headers },
+        })
         .catch((e: any) => e.response)
-    const paymentStatus = async (orderId: string) => (await storeOrder(api, store, orderId)).payment_status
+    const paymentStatus = async (orderId: string) =>
+      (await storeOrder(api, store, orderId)).payment_status
     const captures = async (orderId: string) => {
-      const { data: [order] } = await getContainer()
+      const {
+        data: [order],
+      } = await getContainer()
         .resolve("query")
-        .graph({ entity: "order", fields: ["payment_collections.payments.captures.id", "payment_collections.payments.refunds.amount"], filters: { id: orderId } })
+        .graph({
+          entity: "order",
+          fields: [
+            "payment_collections.payments.captures.id",
+            "payment_collections.payments.refunds.amount",
+          ],
+          filters: { id: orderId },
+        })
       const payments = (order as any).payment_collections.flatMap((c: any) => c.payments ?? [])
-      return { captures: payments.flatMap((p: any) => p.captures ?? []).length, refunds: payments.flatMap((p: any) => p.refunds ?? []) }
+      return {
+        captures: payments.flatMap((p: any) => p.captures ?? []).length,
+        refunds: payments.flatMap((p: any) => p.refunds ?? []),
+      }
     }
 
     beforeEach(async () => {
       gateway.sandbox.reset()
-      gateway.sandbox.webhooks.settings = { ...gateway.sandbox.webhooks.settings, baseDelayMs: 50, timeoutMs: 2000 }
+      gateway.sandbox.webhooks.settings = {
+        ...gateway.sandbox.webhooks.settings,
+        baseDelayMs: 50,
+        timeoutMs: 2000,
+      }
       gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
       store = await seedStore(getContainer())
     })
@@ -47,17 +74,35 @@ medusaIntegrationTestRunner({
 
         gateway.sandbox.state.payTransaction(transactionId)
         const query = getContainer().resolve("query")
-        const capturedAt = await eventually(async () => {
-          const { data: [order] } = await query.graph({ entity: "order", fields: ["payment_collections.payments.captured_at"], filters: { id: orderId } })
-          return (order as any).payment_collections[0].payments?.[0]?.captured_at ? Date.now() : null
-        }, 15_000, 5)
+        const capturedAt = await eventually(
+          async () => {
+            const {
+              data: [order],
+            } = await query.graph({
+              entity: "order",
+              fields: ["payment_collections.payments.captured_at"],
+              filters: { id: orderId },
+            })
+            return (order as any).payment_collections[0].payments?.[0]?.captured_at
+              ? Date.now()
+              : null
+          },
+          15_000,
+          5
+        )
 
         expect(await paymentStatus(orderId)).toBe("captured")
         const delivery = gateway.sandbox.webhooks.deliveries.find((d) => d.status === "paid")!
         // Reported in the closing note; not asserted (performance is measured by the benchmark).
-        console.log(`[timing] sandbox POST -> order captured: ${capturedAt - Date.parse(delivery.sentAt)} ms`)
+        console.log(
+          `[timing] sandbox POST -> order captured: ${capturedAt - Date.parse(delivery.sentAt)} ms`
+        )
         const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
-        expect(charge).toMatchObject({ status: "paid", paid_amount_cents: 9490, gateway_status: "Paid" })
+        expect(charge).toMatchObject({
+          status: "paid",
+          paid_amount_cents: 9490,
+          gateway_status: "Paid",
+        })
       })
     })
 
@@ -73,15 +118,22 @@ medusaIntegrationTestRunner({
         ["not JSON", "{not json", "application/json"],
         ["not JSON, as text", "hello", "text/plain"],
         ["empty", "", "application/json"],
-        ["wrong types", JSON.stringify({ transactionId: { $gt: "" }, status: "paid" }), "application/json"],
+        [
+          "wrong types",
+          JSON.stringify({ transactionId: { $gt: "" }, status: "paid" }),
+          "application/json",
+        ],
         ["no reference", JSON.stringify({ status: "paid" }), "application/json"],
-      ])("answers 4xx for a malformed body (%s), stores nothing, keeps serving", async (_label, body, type) => {
-        const response = await post(body, { "content-type": type })
-        expect(response.status).toBeGreaterThanOrEqual(400)
-        expect(response.status).toBeLessThan(500)
-        expect(await vorexy().listVorexyWebhookEvents({})).toHaveLength(0)
-        expect((await api.get("/health")).status).toBe(200)
-      })
+      ])(
+        "answers 4xx for a malformed body (%s), stores nothing, keeps serving",
+        async (_label, body, type) => {
+          const response = await post(body, { "content-type": type })
+          expect(response.status).toBeGreaterThanOrEqual(400)
+          expect(response.status).toBeLessThan(500)
+          expect(await vorexy().listVorexyWebhookEvents({})).toHaveLength(0)
+          expect((await api.get("/health")).status).toBe(200)
+        }
+      )
 
       it("answers 413 for a huge body", async () => {
         const response = await post({ transactionId: "abc", padding: "x".repeat(300 * 1024) })
@@ -91,19 +143,38 @@ medusaIntegrationTestRunner({
     })
 
     describe("exactly once", () => {
-      const paidEvent = (transactionId: string) => ({ object: "transaction", type: "cashin", status: "paid", transactionId, value: 94.9, valueInCents: 9490 })
+      const paidEvent = (transactionId: string) => ({
+        object: "transaction",
+        type: "cashin",
+        status: "paid",
+        transactionId,
+        value: 94.9,
+        valueInCents: 9490,
+      })
 
       it("captures once when the same paid event is delivered 5 times", async () => {
         gateway.sandbox.setWebhookUrl(null)
         const { orderId, transactionId } = await placePixOrder(api, store)
         gateway.sandbox.state.payTransaction(transactionId)
 
-        const responses = await Promise.all(Array.from({ length: 5 }, () => post(paidEvent(transactionId), { "x-webhook-event-id": "evt_same_paid" })))
+        const responses = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            post(paidEvent(transactionId), { "x-webhook-event-id": "evt_same_paid" })
+          )
+        )
 
         expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
         expect(responses.filter((r) => r.data.duplicates === 0)).toHaveLength(1)
         await eventually(async () => (await paymentStatus(orderId)) === "captured")
-        const event = await eventually(async () => (await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_same_paid", outcome: "processed" }))[0])
+        const event = await eventually(
+          async () =>
+            (
+              await vorexy().listVorexyWebhookEvents({
+                header_event_id: "evt_same_paid",
+                outcome: "processed",
+              })
+            )[0]
+        )
         expect(event).toMatchObject({ deliveries: 5, outcome_detail: "paid: capturing" })
         expect((await captures(orderId)).captures).toBe(1)
       })
@@ -120,9 +191,15 @@ medusaIntegrationTestRunner({
           post(paidEvent(transactionId), { "x-webhook-event-id": "evt_p2" }),
         ])
 
-        await eventually(async () => (await vorexy().listVorexyWebhookEvents({ outcome: "received" })).length === 0 && (await paymentStatus(orderId)) === "captured")
+        await eventually(
+          async () =>
+            (await vorexy().listVorexyWebhookEvents({ outcome: "received" })).length === 0 &&
+            (await paymentStatus(orderId)) === "captured"
+        )
         await gateway.sandbox.webhooks.idle()
-        await eventually(async () => (await vorexy().listVorexyWebhookEvents({ outcome: "received" })).length === 0)
+        await eventually(
+          async () => (await vorexy().listVorexyWebhookEvents({ outcome: "received" })).length === 0
+        )
         expect((await captures(orderId)).captures).toBe(1)
         const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
         expect(charge.status).toBe("paid")
@@ -131,20 +208,36 @@ medusaIntegrationTestRunner({
 
     describe("forged deliveries", () => {
       it("keeps an event for an unknown transaction as an orphan and answers like any other", async () => {
-        const response = await post({ object: "transaction", type: "cashin", status: "paid", transactionId: "00000000-0000-0000-0000-00000000dead" })
+        const response = await post({
+          object: "transaction",
+          type: "cashin",
+          status: "paid",
+          transactionId: "00000000-0000-0000-0000-00000000dead",
+        })
         expect(response.status).toBe(200)
-        const event = await eventually(async () => (await vorexy().listVorexyWebhookEvents({ outcome: "orphan" }))[0])
-        expect(event).toMatchObject({ reference_id: "00000000-0000-0000-0000-00000000dead", outcome_detail: expect.stringMatching(/no charge/) })
+        const event = await eventually(
+          async () => (await vorexy().listVorexyWebhookEvents({ outcome: "orphan" }))[0]
+        )
+        expect(event).toMatchObject({
+          reference_id: "00000000-0000-0000-0000-00000000dead",
+          outcome_detail: expect.stringMatching(/no charge/),
+        })
       })
 
       it("does not capture on a body claiming Paid for an unpaid charge", async () => {
         gateway.sandbox.setWebhookUrl(null)
         const { orderId, transactionId } = await placePixOrder(api, store)
 
-        await post({ object: "transaction", type: "cashin", status: "paid", transactionId, value: 94.9 }, { "x-webhook-event-id": "evt_forged" })
+        await post(
+          { object: "transaction", type: "cashin", status: "paid", transactionId, value: 94.9 },
+          { "x-webhook-event-id": "evt_forged" }
+        )
 
         const [event] = await eventually(async () => {
-          const rows = await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_forged", outcome: "processed" })
+          const rows = await vorexy().listVorexyWebhookEvents({
+            header_event_id: "evt_forged",
+            outcome: "processed",
+          })
           return rows.length ? rows : null
         })
         expect(event.outcome_detail).toBe("still awaiting payment")
@@ -159,7 +252,11 @@ medusaIntegrationTestRunner({
       it("cancels the order and releases its stock when the unpaid charge expires", async () => {
         const { orderId, transactionId } = await placePixOrder(api, store)
         const inventory = getContainer().resolve(Modules.INVENTORY)
-        const { data: [order] } = await getContainer().resolve("query").graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+        const {
+          data: [order],
+        } = await getContainer()
+          .resolve("query")
+          .graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
         const lineItemId = (order as any).items[0].id
         expect(await inventory.listReservationItems({ line_item_id: lineItemId })).toHaveLength(1)
 
@@ -177,13 +274,24 @@ medusaIntegrationTestRunner({
         expect(await orderStatus(orderId)).toBe("canceled")
         // The storefront stops offering the QR once the order is cancelled.
         await eventually(async () => {
-          const { data } = await api.get(`/store/vorexy/payment-status?order_id=${orderId}`, store.storeHeaders)
+          const { data } = await api.get(
+            `/store/vorexy/payment-status?order_id=${orderId}`,
+            store.storeHeaders
+          )
           return data.payment_status.status === "cancelled" && data.payment_status.qr_code === null
         })
 
         gateway.sandbox.state.payTransaction(transactionId)
 
-        const charge = await eventually(async () => (await vorexy().listVorexyCharges({ transaction_id: transactionId, flag: "late_payment" }))[0])
+        const charge = await eventually(
+          async () =>
+            (
+              await vorexy().listVorexyCharges({
+                transaction_id: transactionId,
+                flag: "late_payment",
+              })
+            )[0]
+        )
         expect(charge.flag_detail).toMatch(/refund it in the Vorexy panel/)
         expect((await captures(orderId)).captures).toBe(0)
         expect(await paymentStatus(orderId)).not.toBe("captured")
@@ -219,7 +327,10 @@ medusaIntegrationTestRunner({
         gateway.sandbox.setWebhookUrl(null)
         const { orderId, transactionId } = await placePixOrder(api, store)
         const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
-        await vorexy().updateVorexyCharges({ id: charge.id, expires_at: new Date(Date.now() - 60 * 60_000) })
+        await vorexy().updateVorexyCharges({
+          id: charge.id,
+          expires_at: new Date(Date.now() - 60 * 60_000),
+        })
 
         await reconcile(getContainer())
 
@@ -230,10 +341,30 @@ medusaIntegrationTestRunner({
         gateway.sandbox.setWebhookUrl(null)
         const { orderId, transactionId } = await placePixOrder(api, store)
         const builtIn = (body: object, id: string) =>
-          api.post("/hooks/payment/vorexy-pix_vorexy", body, { headers: { "x-webhook-event-id": id } }).catch((e: any) => e.response)
+          api
+            .post("/hooks/payment/vorexy-pix_vorexy", body, {
+              headers: { "x-webhook-event-id": id },
+            })
+            .catch((e: any) => e.response)
 
-        expect((await builtIn({ object: "transaction", status: "paid", transactionId }, "evt_builtin_forged")).status).toBe(200)
-        await eventually(async () => (await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_builtin_forged", outcome: "processed" }))[0], 20_000)
+        expect(
+          (
+            await builtIn(
+              { object: "transaction", status: "paid", transactionId },
+              "evt_builtin_forged"
+            )
+          ).status
+        ).toBe(200)
+        await eventually(
+          async () =>
+            (
+              await vorexy().listVorexyWebhookEvents({
+                header_event_id: "evt_builtin_forged",
+                outcome: "processed",
+              })
+            )[0],
+          20_000
+        )
         expect(await paymentStatus(orderId)).toBe("awaiting")
 
         gateway.sandbox.state.payTransaction(transactionId)
@@ -241,7 +372,16 @@ medusaIntegrationTestRunner({
         await eventually(async () => (await paymentStatus(orderId)) === "captured", 20_000)
         // The delivery is stored untrusted and processed; the reconciliation job (every minute) may
         // have captured first, and then the delivery finds the capture done.
-        const event = await eventually(async () => (await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_builtin_paid", outcome: "processed" }))[0], 20_000)
+        const event = await eventually(
+          async () =>
+            (
+              await vorexy().listVorexyWebhookEvents({
+                header_event_id: "evt_builtin_paid",
+                outcome: "processed",
+              })
+            )[0],
+          20_000
+        )
         expect(event.trusted).toBe(false)
         expect(["paid: capturing", "already captured"]).toContain(event.outcome_detail)
         expect((await captures(orderId)).captures).toBe(1)
@@ -252,35 +392,87 @@ medusaIntegrationTestRunner({
       it("move the local withdrawal forward only", async () => {
         gateway.sandbox.state.setBalance(1001, { availableCents: 100_000 })
         gateway.sandbox.setVariants({ withdrawalStatuses: "field" })
-        const created = await vorexy().gateway().requestWithdrawal({ amount: 2500 }, { idempotencyKey: "wd_test_webhook_01" })
-        const [local] = await vorexy().createVorexyWithdrawals([{ idempotency_key: "wd_test_webhook_01", gateway_id: created.id, amount_cents: 2500, status: "pending" }])
+        const created = await vorexy()
+          .gateway()
+          .requestWithdrawal({ amount: 2500 }, { idempotencyKey: "wd_test_webhook_01" })
+        const [local] = await vorexy().createVorexyWithdrawals([
+          {
+            idempotency_key: "wd_test_webhook_01",
+            gateway_id: created.id,
+            amount_cents: 2500,
+            status: "pending",
+          },
+        ])
 
         gateway.sandbox.state.completeWithdrawal(Number(created.id))
-        await eventually(async () => (await vorexy().listVorexyWithdrawals({ id: local.id, status: "successful" }))[0])
+        await eventually(
+          async () =>
+            (await vorexy().listVorexyWithdrawals({ id: local.id, status: "successful" }))[0]
+        )
 
         // A stale "pending" event arriving late changes nothing.
-        await post({ object: "withdraw", type: "cashout", status: "pending", withdrawId: Number(created.id) }, { "x-webhook-event-id": "evt_stale" })
-        await eventually(async () => (await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_stale", outcome: "processed" }))[0])
+        await post(
+          {
+            object: "withdraw",
+            type: "cashout",
+            status: "pending",
+            withdrawId: Number(created.id),
+          },
+          { "x-webhook-event-id": "evt_stale" }
+        )
+        await eventually(
+          async () =>
+            (
+              await vorexy().listVorexyWebhookEvents({
+                header_event_id: "evt_stale",
+                outcome: "processed",
+              })
+            )[0]
+        )
         const [after] = await vorexy().listVorexyWithdrawals({ id: local.id })
-        expect(after).toMatchObject({ status: "successful", gateway_status: "Successful", end_to_end_id: expect.stringMatching(/^E/) })
+        expect(after).toMatchObject({
+          status: "successful",
+          gateway_status: "Successful",
+          end_to_end_id: expect.stringMatching(/^E/),
+        })
       })
 
       it("are caught up by the reconciliation job when lost", async () => {
         gateway.sandbox.setWebhookUrl(null)
         gateway.sandbox.state.setBalance(1001, { availableCents: 100_000 })
-        const created = await vorexy().gateway().requestWithdrawal({ amount: 1000 }, { idempotencyKey: "wd_test_job_00001" })
-        const [local] = await vorexy().createVorexyWithdrawals([{ idempotency_key: "wd_test_job_00001", gateway_id: created.id, amount_cents: 1000, status: "pending" }])
+        const created = await vorexy()
+          .gateway()
+          .requestWithdrawal({ amount: 1000 }, { idempotencyKey: "wd_test_job_00001" })
+        const [local] = await vorexy().createVorexyWithdrawals([
+          {
+            idempotency_key: "wd_test_job_00001",
+            gateway_id: created.id,
+            amount_cents: 1000,
+            status: "pending",
+          },
+        ])
         gateway.sandbox.state.failWithdrawal(Number(created.id), "Chave PIX não encontrada")
 
         expect(await reconcile(getContainer())).toMatchObject({ withdrawals: 1, failures: [] })
 
         const [after] = await vorexy().listVorexyWithdrawals({ id: local.id })
-        expect(after).toMatchObject({ status: "failed", gateway_status: "Failure", failure_reason: "Chave PIX não encontrada" })
+        expect(after).toMatchObject({
+          status: "failed",
+          gateway_status: "Failure",
+          failure_reason: "Chave PIX não encontrada",
+        })
       })
 
       it("keeps events for unknown withdrawals as orphans", async () => {
-        await post({ object: "withdraw", type: "cashout", status: "successful", withdrawId: 999999 })
-        const event = await eventually(async () => (await vorexy().listVorexyWebhookEvents({ outcome: "orphan" }))[0])
+        await post({
+          object: "withdraw",
+          type: "cashout",
+          status: "successful",
+          withdrawId: 999999,
+        })
+        const event = await eventually(
+          async () => (await vorexy().listVorexyWebhookEvents({ outcome: "orphan" }))[0]
+        )
         expect(event).toMatchObject({ kind: "cash_out", reference_id: "999999" })
       })
     })

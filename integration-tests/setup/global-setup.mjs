@@ -14,5 +14,7 @@ export default async function globalSetup() {
   // The runner builds its own URL from DB_*; a DATABASE_URL would only confuse medusa-config.
   delete process.env.DATABASE_URL
   globalThis.__VOREXY_PG__ = configured ? null : db
-  console.log(`\n[integration] PostgreSQL: ${configured ? `${configured.source} ${db.host}:${db.port}` : `embedded on 127.0.0.1:${db.port}`}`)
+  console.log(
+    `\n[integration] PostgreSQL: ${configured ? `${configured.source} ${db.host}:${db.port}` : `embedded on 127.0.0.1:${db.port}`}`
+  )
 }

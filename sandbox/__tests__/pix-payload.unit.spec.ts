@@ -14,11 +14,28 @@ describe("PIX copy-and-paste payload", () => {
   })
 
   it("builds a dynamic payload with the amount and a valid CRC", () => {
-    const payload = buildPixPayload({ location: "pix.example/qr/v2/abc", amountCents: 1999, merchantName: "Loja São João", merchantCity: "São Paulo" })
+    const payload = buildPixPayload({
+      location: "pix.example/qr/v2/abc",
+      amountCents: 1999,
+      merchantName: "Loja São João",
+      merchantCity: "São Paulo",
+    })
     const { fields, crcValid } = parsePixPayload(payload)
     expect(crcValid).toBe(true)
-    expect(fields).toMatchObject({ "00": "01", "01": "12", "53": "986", "54": "19.99", "58": "BR", "59": "LOJA SAO JOAO", "60": "SAO PAULO" })
+    expect(fields).toMatchObject({
+      "00": "01",
+      "01": "12",
+      "53": "986",
+      "54": "19.99",
+      "58": "BR",
+      "59": "LOJA SAO JOAO",
+      "60": "SAO PAULO",
+    })
     expect(fields["26"]).toContain("br.gov.bcb.pix")
-    expect(parsePixPayload(buildPixPayload({ location: "x", amountCents: 5, merchantName: "A", merchantCity: "B" })).fields["54"]).toBe("0.05")
+    expect(
+      parsePixPayload(
+        buildPixPayload({ location: "x", amountCents: 5, merchantName: "A", merchantCity: "B" })
+      ).fields["54"]
+    ).toBe("0.05")
   })
 })

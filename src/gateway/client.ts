@@ -72,7 +72,14 @@ export type VorexyClientOptions = {
 
 const RETRYABLE_STATUS = new Set([408, 425, 429])
 
-type Call = { operation: string; method: "GET" | "POST"; path: string; body?: unknown; idempotencyKey?: string; params?: Record<string, unknown> }
+type Call = {
+  operation: string
+  method: "GET" | "POST"
+  path: string
+  body?: unknown
+  idempotencyKey?: string
+  params?: Record<string, unknown>
+}
 
 export class VorexyClient {
   private readonly http: AxiosInstance
@@ -84,7 +91,13 @@ export class VorexyClient {
     if (missing.length) throw new Error(`VorexyClient: missing ${missing.join(", ")}`)
     this.redactor = new Redactor([options.apiKey, ...(options.secrets ?? [])])
     this.logger = options.logger
-    const retry = { retries: 3, baseDelayMs: 300, maxDelayMs: 5000, maxRetryAfterMs: 30000, ...options.retry }
+    const retry = {
+      retries: 3,
+      baseDelayMs: 300,
+      maxDelayMs: 5000,
+      maxRetryAfterMs: 30000,
+      ...options.retry,
+    }
 
     this.http = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ""),
@@ -105,7 +118,13 @@ export class VorexyClient {
     // Map non-2xx statuses to rejections *before* axios-retry sees them, so it can decide on them.
     this.http.interceptors.response.use((response) => {
       if (response.status >= 200 && response.status < 300) return response
-      const error = new AxiosError(`HTTP ${response.status}`, String(response.status), response.config, response.request, response)
+      const error = new AxiosError(
+        `HTTP ${response.status}`,
+        String(response.status),
+        response.config,
+        response.request,
+        response
+      )
       return Promise.reject(error)
     })
 
@@ -113,7 +132,8 @@ export class VorexyClient {
       retries: retry.retries,
       shouldResetTimeout: true,
       retryCondition: (error) => {
-        if (isNetworkError(error) || error.code === "ECONNABORTED" || error.code === "ETIMEDOUT") return true
+        if (isNetworkError(error) || error.code === "ECONNABORTED" || error.code === "ETIMEDOUT")
+          return true
         const status = error.response?.status
         if (status === undefined) return false
         if (status === 429) {
@@ -131,7 +151,9 @@ export class VorexyClient {
       onRetry: (retryCount, error, config) => {
         const status = error.response?.status ?? error.code ?? "network"
         this.logger?.warn?.(
-          this.redactor.text(`vorexy: retry ${retryCount} of ${config.method?.toUpperCase()} ${config.url} after ${status}`)
+          this.redactor.text(
+            `vorexy: retry ${retryCount} of ${config.method?.toUpperCase()} ${config.url} after ${status}`
+          )
         )
       },
     })
@@ -140,11 +162,20 @@ export class VorexyClient {
   // ---- documented calls ------------------------------------------------------------------------
 
   /** POST /api/v1/transactions/create (spec §4.1). */
-  async createTransaction(request: CreateTransactionRequest, options: { idempotencyKey: string }): Promise<CreatedTransaction> {
+  async createTransaction(
+    request: CreateTransactionRequest,
+    options: { idempotencyKey: string }
+  ): Promise<CreatedTransaction> {
     const operation = "createTransaction"
     const body = validate(operation, CreateTransactionSchema, request)
     const idempotencyKey = validate(operation, IdempotencyKeySchema, options?.idempotencyKey)
-    const response = await this.send({ operation, method: "POST", path: "/api/v1/transactions/create", body, idempotencyKey })
+    const response = await this.send({
+      operation,
+      method: "POST",
+      path: "/api/v1/transactions/create",
+      body,
+      idempotencyKey,
+    })
     return this.parse(operation, response, parseCreatedTransaction)
   }
 
@@ -152,7 +183,12 @@ export class VorexyClient {
   async listTransactions(query: ListTransactionsQuery = {}): Promise<TransactionPage> {
     const operation = "listTransactions"
     const params = validate(operation, ListTransactionsSchema, query)
-    const response = await this.send({ operation, method: "GET", path: "/api/Transaction/company/transactions", params })
+    const response = await this.send({
+      operation,
+      method: "GET",
+      path: "/api/Transaction/company/transactions",
+      params,
+    })
     return this.parse(operation, response, parseTransactionPage)
   }
 
@@ -160,7 +196,11 @@ export class VorexyClient {
   async getTransaction(transactionId: string): Promise<TransactionDetail> {
     const operation = "getTransaction"
     const id = validate(operation, RecordIdSchema, transactionId)
-    const response = await this.send({ operation, method: "GET", path: `/api/Transaction/transactionByTransactionId/${encodeURIComponent(id)}` })
+    const response = await this.send({
+      operation,
+      method: "GET",
+      path: `/api/Transaction/transactionByTransactionId/${encodeURIComponent(id)}`,
+    })
     return this.parse(operation, response, (body) => parseTransactionDetail(body, id))
   }
 
@@ -181,17 +221,28 @@ export class VorexyClient {
    * POST /api/Withdraw/request (spec §4.5). A 2xx whose status is a failure (field evidence:
    * `enTransaction: "Failure"`) is a synchronous refusal: thrown as `refused`, with the record.
    */
-  async requestWithdrawal(request: WithdrawalRequest, options: { idempotencyKey: string }): Promise<Withdrawal> {
+  async requestWithdrawal(
+    request: WithdrawalRequest,
+    options: { idempotencyKey: string }
+  ): Promise<Withdrawal> {
     const operation = "requestWithdrawal"
     const body = validate(operation, WithdrawalSchema, request)
     const idempotencyKey = validate(operation, IdempotencyKeySchema, options?.idempotencyKey)
-    const response = await this.send({ operation, method: "POST", path: "/api/Withdraw/request", body, idempotencyKey })
+    const response = await this.send({
+      operation,
+      method: "POST",
+      path: "/api/Withdraw/request",
+      body,
+      idempotencyKey,
+    })
     const withdrawal = this.parse(operation, response, parseWithdrawal)
     if (withdrawal.status.status === "failed") {
       throw new VorexyError("refused", {
         operation,
         status: response.status,
-        gatewayMessage: withdrawal.failureReason ?? `withdrawal ${withdrawal.id} was refused (${withdrawal.status.raw})`,
+        gatewayMessage:
+          withdrawal.failureReason ??
+          `withdrawal ${withdrawal.id} was refused (${withdrawal.status.raw})`,
         body: withdrawal.raw,
       })
     }
@@ -203,7 +254,11 @@ export class VorexyClient {
     const operation = "getWithdrawal"
     const id = validate(operation, RecordIdSchema, withdrawalId)
     try {
-      const response = await this.send({ operation, method: "GET", path: `/api/Withdraw/${encodeURIComponent(id)}` })
+      const response = await this.send({
+        operation,
+        method: "GET",
+        path: `/api/Withdraw/${encodeURIComponent(id)}`,
+      })
       return this.parse(operation, response, parseWithdrawal)
     } catch (error) {
       if (error instanceof VorexyError && error.kind === "not_found") return null
@@ -226,30 +281,57 @@ export class VorexyClient {
         params: call.params,
         headers,
       })
-      this.logger?.debug?.(this.redactor.text(`vorexy: ${call.method} ${call.path} -> ${response.status} in ${Date.now() - started} ms`))
+      this.logger?.debug?.(
+        this.redactor.text(
+          `vorexy: ${call.method} ${call.path} -> ${response.status} in ${Date.now() - started} ms`
+        )
+      )
       return response
     } catch (error) {
       const axiosError = error as AxiosError<string>
       if (axiosError.response) {
         const { status, data, headers: responseHeaders } = axiosError.response
         this.logger?.warn?.(this.redactor.text(`vorexy: ${call.method} ${call.path} -> ${status}`))
-        throw errorFromResponse(call.operation, status, tryJson(data), responseHeaders as Record<string, unknown>, this.redactor)
+        throw errorFromResponse(
+          call.operation,
+          status,
+          tryJson(data),
+          responseHeaders as Record<string, unknown>,
+          this.redactor
+        )
       }
-      this.logger?.warn?.(this.redactor.text(`vorexy: ${call.method} ${call.path} failed: ${axiosError.code ?? axiosError.message}`))
+      this.logger?.warn?.(
+        this.redactor.text(
+          `vorexy: ${call.method} ${call.path} failed: ${axiosError.code ?? axiosError.message}`
+        )
+      )
       throw errorFromTransport(call.operation, axiosError, this.redactor)
     }
   }
 
-  private parse<T>(operation: string, response: AxiosResponse<string>, parser: (body: unknown) => T): T {
+  private parse<T>(
+    operation: string,
+    response: AxiosResponse<string>,
+    parser: (body: unknown) => T
+  ): T {
     const body = tryJson(response.data)
     if (typeof body === "string") {
-      throw new VorexyError("protocol", { operation, status: response.status, gatewayMessage: "response body is not JSON" })
+      throw new VorexyError("protocol", {
+        operation,
+        status: response.status,
+        gatewayMessage: "response body is not JSON",
+      })
     }
     try {
       return parser(body)
     } catch (error) {
       if (error instanceof ShapeError) {
-        throw new VorexyError("protocol", { operation, status: response.status, gatewayMessage: error.message, body: this.redactor.value(body) })
+        throw new VorexyError("protocol", {
+          operation,
+          status: response.status,
+          gatewayMessage: error.message,
+          body: this.redactor.value(body),
+        })
       }
       throw error
     }
@@ -271,7 +353,11 @@ function validate<S extends z.ZodType>(operation: string, schema: S, value: unkn
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
     const issues = describeIssues(parsed.error)
-    throw new VorexyError("request_invalid", { operation, gatewayMessage: issues.join("; "), issues })
+    throw new VorexyError("request_invalid", {
+      operation,
+      gatewayMessage: issues.join("; "),
+      issues,
+    })
   }
   return parsed.data
 }

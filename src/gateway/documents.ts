@@ -56,7 +56,9 @@ export function pixKeyProblem(type: PixKeyType, key: string): string | null {
     case "EMAIL":
       return EMAIL.test(key) && key.length <= 77 ? null : "is not a valid e-mail address"
     case "PHONE":
-      return PHONE.test(key) ? null : "is not a valid Brazilian phone key in E.164 form (+55DDXXXXXXXXX)"
+      return PHONE.test(key)
+        ? null
+        : "is not a valid Brazilian phone key in E.164 form (+55DDXXXXXXXXX)"
     case "EVP":
       return EVP.test(key) ? null : "is not a valid random (EVP) key: expected a UUID"
   }

@@ -104,7 +104,11 @@ export function extractGatewayMessage(body: unknown): string | undefined {
     const value = record[field]
     if (typeof value === "string" && value.trim()) {
       // ProblemDetails puts a generic title beside a specific detail or errors: prefer those.
-      if (field === "title" && (typeof record.detail === "string" || collectErrors(record.errors).length)) continue
+      if (
+        field === "title" &&
+        (typeof record.detail === "string" || collectErrors(record.errors).length)
+      )
+        continue
       return value.trim()
     }
     if (value && typeof value === "object" && field === "error") {
@@ -120,7 +124,9 @@ function collectErrors(errors: unknown): string[] {
   if (!errors) return []
   if (typeof errors === "string") return [errors]
   if (Array.isArray(errors)) {
-    return errors.flatMap((e) => (typeof e === "string" ? [e] : extractGatewayMessage(e) ? [extractGatewayMessage(e)!] : []))
+    return errors.flatMap((e) =>
+      typeof e === "string" ? [e] : extractGatewayMessage(e) ? [extractGatewayMessage(e)!] : []
+    )
   }
   if (typeof errors === "object") {
     return Object.entries(errors as Record<string, unknown>).flatMap(([field, value]) =>
@@ -154,18 +160,31 @@ export function errorFromResponse(
   if (status === 401 || status === 403) return new VorexyError("authentication", init)
   if (status === 404) return new VorexyError("not_found", init)
   if (status === 409) return new VorexyError("conflict", init)
-  if (status === 422 && gatewayMessage && IDEMPOTENCY_WORDS.test(gatewayMessage)) return new VorexyError("conflict", init)
+  if (status === 422 && gatewayMessage && IDEMPOTENCY_WORDS.test(gatewayMessage))
+    return new VorexyError("conflict", init)
   if (status === 429) {
-    return new VorexyError("rate_limited", { ...init, retryAfterMs: parseRetryAfter(headers["retry-after"]) })
+    return new VorexyError("rate_limited", {
+      ...init,
+      retryAfterMs: parseRetryAfter(headers["retry-after"]),
+    })
   }
   if (status === 408 || status === 425 || status >= 500) return new VorexyError("unavailable", init)
   return new VorexyError("validation", init)
 }
 
 /** Maps a transport failure (no response) to the taxonomy, keeping only a safe message. */
-export function errorFromTransport(operation: string, cause: { code?: string; message?: string }, redactor: Redactor) {
-  const timedOut = cause.code === "ECONNABORTED" || cause.code === "ETIMEDOUT" || /timeout/i.test(cause.message ?? "")
-  const reason = timedOut ? "request timed out" : `network error${cause.code ? ` ${cause.code}` : ""}`
+export function errorFromTransport(
+  operation: string,
+  cause: { code?: string; message?: string },
+  redactor: Redactor
+) {
+  const timedOut =
+    cause.code === "ECONNABORTED" ||
+    cause.code === "ETIMEDOUT" ||
+    /timeout/i.test(cause.message ?? "")
+  const reason = timedOut
+    ? "request timed out"
+    : `network error${cause.code ? ` ${cause.code}` : ""}`
   return new VorexyError("unavailable", { operation, gatewayMessage: redactor.text(reason) })
 }
 
@@ -173,5 +192,7 @@ export function errorFromTransport(operation: string, cause: { code?: string; me
 export function isVorexyError(error: unknown): error is VorexyError {
   if (error instanceof VorexyError) return true
   const e = error as { name?: unknown; kind?: unknown } | null
-  return Boolean(e && e.name === "VorexyError" && typeof e.kind === "string" && e.kind in DEFAULT_MESSAGES)
+  return Boolean(
+    e && e.name === "VorexyError" && typeof e.kind === "string" && e.kind in DEFAULT_MESSAGES
+  )
 }

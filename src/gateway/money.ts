@@ -54,7 +54,8 @@ function toDecimalString(input: MajorAmountInput): string {
   if (input && typeof input === "object") {
     const raw = input.raw?.value
     if (typeof raw === "string" || typeof raw === "number") return String(raw)
-    if (typeof input.value === "string" || typeof input.value === "number") return String(input.value)
+    if (typeof input.value === "string" || typeof input.value === "number")
+      return String(input.value)
     if (typeof input.toFixed === "function") return input.toFixed()
     if (typeof input.numeric === "number") return String(input.numeric)
   }
@@ -90,7 +91,8 @@ export function toCents(amount: MajorAmountInput, options: ToCentsOptions = {}):
   const decimal = parseDecimal(toDecimalString(amount))
   if (options.strict && decimal.scale > 2) {
     const exact = rescale(decimal, 2) * 10n ** BigInt(decimal.scale - 2) === decimal.digits
-    if (!exact) throw new MoneyError(`Amount has more than two decimal places: ${toDecimalString(amount)}`)
+    if (!exact)
+      throw new MoneyError(`Amount has more than two decimal places: ${toDecimalString(amount)}`)
   }
   const cents = rescale(decimal, 2)
   return toSafeNumber(decimal.negative ? -cents : cents, "Amount in cents")

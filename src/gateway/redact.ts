@@ -6,7 +6,8 @@
 export const REDACTED = "[REDACTED]"
 
 /** Header and field names whose values are secret whatever they contain. */
-const SECRET_NAMES = /^(x-api-key|authorization|api[-_]?key|apikey|secret|webhook[-_]?secret|password|token)$/i
+const SECRET_NAMES =
+  /^(x-api-key|authorization|api[-_]?key|apikey|secret|webhook[-_]?secret|password|token)$/i
 
 export class Redactor {
   private readonly secrets: string[]
@@ -14,9 +15,9 @@ export class Redactor {
   constructor(secrets: Array<string | undefined | null>) {
     // Longest first so a secret that contains another is replaced whole; very short values are
     // skipped because replacing them would mangle ordinary text.
-    this.secrets = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s.length >= 4))].sort(
-      (a, b) => b.length - a.length
-    )
+    this.secrets = [
+      ...new Set(secrets.filter((s): s is string => typeof s === "string" && s.length >= 4)),
+    ].sort((a, b) => b.length - a.length)
   }
 
   text(value: string): string {

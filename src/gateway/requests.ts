@@ -25,12 +25,19 @@ const cents = (what: string) =>
 
 const DocumentSchema = z
   .strictObject({
-    number: z.string().regex(/^\d{11}$|^\d{14}$/, "document.number must be 11 (CPF) or 14 (CNPJ) digits"),
+    number: z
+      .string()
+      .regex(/^\d{11}$|^\d{14}$/, "document.number must be 11 (CPF) or 14 (CNPJ) digits"),
     type: z.enum(["CPF", "CNPJ"]),
   })
   .superRefine((doc, ctx) => {
     const ok = doc.type === "CPF" ? isValidCpf(doc.number) : isValidCnpj(doc.number)
-    if (!ok) ctx.addIssue({ code: "custom", message: `document.number is not a valid ${doc.type}`, path: ["number"] })
+    if (!ok)
+      ctx.addIssue({
+        code: "custom",
+        message: `document.number is not a valid ${doc.type}`,
+        path: ["number"],
+      })
   })
 
 export const CustomerSchema = z.strictObject({
@@ -38,7 +45,10 @@ export const CustomerSchema = z.strictObject({
   name: z.string().trim().min(1, "customer.name is required").max(200),
   email: z.email("customer.email must be a valid e-mail address"),
   document: DocumentSchema.optional(),
-  phone: z.string().regex(/^\d{10,13}$/, "customer.phone must be 10 to 13 digits").optional(),
+  phone: z
+    .string()
+    .regex(/^\d{10,13}$/, "customer.phone must be 10 to 13 digits")
+    .optional(),
   externalRef: z.string().max(128).optional(),
 })
 
@@ -66,7 +76,11 @@ export const CreateTransactionSchema = z
   })
   .superRefine((req, ctx) => {
     if (req.pix && req.paymentMethod !== "PIX") {
-      ctx.addIssue({ code: "custom", message: "pix options are only valid with paymentMethod PIX", path: ["pix"] })
+      ctx.addIssue({
+        code: "custom",
+        message: "pix options are only valid with paymentMethod PIX",
+        path: ["pix"],
+      })
     }
     if (req.paymentMethod === "PIX" && req.installments !== undefined && req.installments !== 1) {
       ctx.addIssue({ code: "custom", message: "PIX takes installments 1", path: ["installments"] })
@@ -76,8 +90,15 @@ export type CreateTransactionRequest = z.input<typeof CreateTransactionSchema>
 
 export const ListTransactionsSchema = z.strictObject({
   page: z.number().int().min(1, "page starts at 1").default(1),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
-  sort: z.enum(["createdAt_desc", "createdAt_asc"], "sort must be createdAt_desc or createdAt_asc").default("createdAt_desc"),
+  pageSize: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+  sort: z
+    .enum(["createdAt_desc", "createdAt_asc"], "sort must be createdAt_desc or createdAt_asc")
+    .default("createdAt_desc"),
 })
 export type ListTransactionsQuery = z.input<typeof ListTransactionsSchema>
 
@@ -98,13 +119,19 @@ export const WithdrawalSchema = z
       .max(Number.MAX_SAFE_INTEGER),
     currency: z.literal("BRL", "currency must be BRL").default("BRL"),
     pixKey: z.string().trim().min(1).max(140).optional(),
-    pixKeyType: z.enum(PIX_KEY_TYPES, "pixKeyType must be CPF, CNPJ, EMAIL, PHONE or EVP").optional(),
+    pixKeyType: z
+      .enum(PIX_KEY_TYPES, "pixKeyType must be CPF, CNPJ, EMAIL, PHONE or EVP")
+      .optional(),
     description: z.string().max(255).optional(),
     metadata: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]).optional(),
   })
   .superRefine((req, ctx) => {
     if (req.pixKeyType && !req.pixKey) {
-      ctx.addIssue({ code: "custom", message: "pixKeyType was given without a pixKey", path: ["pixKey"] })
+      ctx.addIssue({
+        code: "custom",
+        message: "pixKeyType was given without a pixKey",
+        path: ["pixKey"],
+      })
     }
     if (req.pixKey && req.pixKeyType) {
       const problem = pixKeyProblem(req.pixKeyType, req.pixKey)
@@ -114,7 +141,15 @@ export const WithdrawalSchema = z
 export type WithdrawalRequest = z.input<typeof WithdrawalSchema>
 
 export const RecordIdSchema = z
-  .union([z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_\-]+$/, "id has invalid characters"), z.number().int().positive()])
+  .union([
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9_\-]+$/, "id has invalid characters"),
+    z.number().int().positive(),
+  ])
   .transform(String)
 
 /** Flattens zod issues into readable lines: "customer.email: must be a valid e-mail address". */

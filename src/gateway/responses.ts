@@ -35,11 +35,14 @@ const int = (v: unknown): number | undefined => {
   return undefined
 }
 
-const first = <T>(...values: Array<T | undefined>): T | undefined => values.find((v) => v !== undefined)
+const first = <T>(...values: Array<T | undefined>): T | undefined =>
+  values.find((v) => v !== undefined)
 
 /** A `{ data: {...} }` envelope or the bare object. */
 const unwrap = (body: Json): Json =>
-  body.data && typeof body.data === "object" && !Array.isArray(body.data) ? (body.data as Json) : body
+  body.data && typeof body.data === "object" && !Array.isArray(body.data)
+    ? (body.data as Json)
+    : body
 
 /** Reais decimal -> cents; tolerant of strings and of junk (undefined). */
 function reais(v: unknown): number | undefined {
@@ -139,7 +142,15 @@ export function parseTransactionDetail(body: unknown, requestedId: string): Tran
 export type TransactionListItem = {
   id?: number
   leadId?: string
-  lead?: { id?: string; externalId?: string | null; name?: string; email?: string; phone?: string; documentNumber?: string; documentType?: string }
+  lead?: {
+    id?: string
+    externalId?: string | null
+    name?: string
+    email?: string
+    phone?: string
+    documentNumber?: string
+    documentType?: string
+  }
   amountCents?: number
   status: StatusInfo<ChargeStatus>
   paymentMethod?: string
@@ -160,7 +171,8 @@ export type TransactionPage = {
 export function parseTransactionPage(body: unknown): TransactionPage {
   const envelope = asObject(body, "transaction list")
   if (envelope.ok === false) throw new ShapeError("transaction list answered ok: false")
-  const res = envelope.res && typeof envelope.res === "object" ? (envelope.res as Json) : unwrap(envelope)
+  const res =
+    envelope.res && typeof envelope.res === "object" ? (envelope.res as Json) : unwrap(envelope)
   if (!Array.isArray(res.items)) throw new ShapeError("transaction list has no res.items array")
   const items = res.items.map((item, index) => {
     const row = asObject(item, `transaction list item ${index}`)
@@ -267,7 +279,9 @@ export function parseWithdrawal(body: unknown): Withdrawal {
     description: str(data.description),
     currency: str(data.currency),
     status: normaliseWithdrawalStatus(first(data.enTransaction, data.status)),
-    failureReason: str(first(data.providerErrorDescription, data.errorDescription, data.message, data.error)),
+    failureReason: str(
+      first(data.providerErrorDescription, data.errorDescription, data.message, data.error)
+    ),
     metadata: data.metadata,
     createdAt: str(data.createdAt),
     updatedAt: str(first(data.updateDate, data.updatedAt)),

@@ -8,7 +8,13 @@
 export const CHARGE_STATUSES = ["pending", "paid", "cancelled", "failed", "refunded"] as const
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
 
-export const WITHDRAWAL_STATUSES = ["pending", "processing", "successful", "failed", "refunded"] as const
+export const WITHDRAWAL_STATUSES = [
+  "pending",
+  "processing",
+  "successful",
+  "failed",
+  "refunded",
+] as const
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 
 export type StatusInfo<S extends string> = {
@@ -21,7 +27,11 @@ export type StatusInfo<S extends string> = {
   terminal: boolean
 }
 
-const key = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, "_")
+const key = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_")
 
 const CHARGE_TABLE: Record<string, ChargeStatus> = {
   waiting_payment: "pending",
@@ -72,7 +82,12 @@ function normalise<S extends string>(
   const text = typeof raw === "string" ? raw : typeof raw === "number" ? String(raw) : null
   const status = text === null ? undefined : table[key(text)]
   const canonical = status ?? fallback
-  return { status: canonical, raw: text, known: status !== undefined, terminal: terminal.has(canonical) }
+  return {
+    status: canonical,
+    raw: text,
+    known: status !== undefined,
+    terminal: terminal.has(canonical),
+  }
 }
 
 export function normaliseChargeStatus(raw: unknown): StatusInfo<ChargeStatus> {

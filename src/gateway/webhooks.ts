@@ -39,15 +39,28 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 
 function id(value: unknown, field: string): string | undefined {
   if (value === undefined || value === null) return undefined
-  const text = typeof value === "number" && Number.isSafeInteger(value) ? String(value) : typeof value === "string" ? value.trim() : null
-  if (text === null || !ID.test(text)) throw new WebhookBodyError(`${field} must be an id (a string or an integer), got ${JSON.stringify(value)?.slice(0, 60)}`)
+  const text =
+    typeof value === "number" && Number.isSafeInteger(value)
+      ? String(value)
+      : typeof value === "string"
+        ? value.trim()
+        : null
+  if (text === null || !ID.test(text))
+    throw new WebhookBodyError(
+      `${field} must be an id (a string or an integer), got ${JSON.stringify(value)?.slice(0, 60)}`
+    )
   return text
 }
 
-function classify(event: Json, index: number): { kind: WebhookKind; referenceId: string; statusHint: string | null } {
+function classify(
+  event: Json,
+  index: number
+): { kind: WebhookKind; referenceId: string; statusHint: string | null } {
   // Some gateways wrap the record: look at the envelope and inside `data`.
   const record = isObject(event.data) ? { ...event.data, ...event } : event
-  const labels = [record.object, record.type, record.event].filter((v) => typeof v === "string").join(" ")
+  const labels = [record.object, record.type, record.event]
+    .filter((v) => typeof v === "string")
+    .join(" ")
   const where = index >= 0 ? `event ${index}: ` : ""
 
   const withdrawal = id(record.withdrawId, "withdrawId") ?? id(record.withdrawalId, "withdrawalId")
@@ -64,11 +77,15 @@ function classify(event: Json, index: number): { kind: WebhookKind; referenceId:
     referenceId = transaction ?? plainId()
   }
   if (!kind || !referenceId) {
-    throw new WebhookBodyError(`${where}unrecognised event: expected a transactionId (cash-in) or a withdrawId (cash-out)`)
+    throw new WebhookBodyError(
+      `${where}unrecognised event: expected a transactionId (cash-in) or a withdrawId (cash-out)`
+    )
   }
   const status = record.status
   if (status !== undefined && status !== null && typeof status !== "string") {
-    throw new WebhookBodyError(`${where}status must be a string, got ${JSON.stringify(status)?.slice(0, 60)}`)
+    throw new WebhookBodyError(
+      `${where}status must be a string, got ${JSON.stringify(status)?.slice(0, 60)}`
+    )
   }
   return { kind, referenceId, statusHint: typeof status === "string" ? status : null }
 }
@@ -78,7 +95,10 @@ function hash(value: unknown): string {
 }
 
 /** Parses a raw webhook body into events; throws WebhookBodyError for anything malformed. */
-export function parseWebhookBody(raw: string | Buffer | undefined, headerEventId?: string | null): ParsedWebhookEvent[] {
+export function parseWebhookBody(
+  raw: string | Buffer | undefined,
+  headerEventId?: string | null
+): ParsedWebhookEvent[] {
   const text = raw === undefined ? "" : Buffer.isBuffer(raw) ? raw.toString("utf8") : raw
   if (!text.trim()) throw new WebhookBodyError("empty body: expected a JSON event")
   let parsed: unknown
@@ -90,11 +110,15 @@ export function parseWebhookBody(raw: string | Buffer | undefined, headerEventId
   const batch = Array.isArray(parsed)
   const items = batch ? (parsed as unknown[]) : [parsed]
   if (!items.length) throw new WebhookBodyError("empty batch")
-  if (items.length > MAX_EVENTS_PER_DELIVERY) throw new WebhookBodyError(`too many events in one delivery (at most ${MAX_EVENTS_PER_DELIVERY})`)
+  if (items.length > MAX_EVENTS_PER_DELIVERY)
+    throw new WebhookBodyError(
+      `too many events in one delivery (at most ${MAX_EVENTS_PER_DELIVERY})`
+    )
   const headerId = headerEventId && ID.test(headerEventId) ? headerEventId : null
 
   return items.map((item, index) => {
-    if (!isObject(item)) throw new WebhookBodyError(`${batch ? `event ${index}: ` : ""}expected a JSON object`)
+    if (!isObject(item))
+      throw new WebhookBodyError(`${batch ? `event ${index}: ` : ""}expected a JSON object`)
     const { kind, referenceId, statusHint } = classify(item, batch ? index : -1)
     const eventKey = headerId ? (batch ? `${headerId}:${index}` : headerId) : hash(item)
     return { kind, referenceId, statusHint, eventKey, body: item }

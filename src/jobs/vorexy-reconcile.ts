@@ -15,7 +15,10 @@ export const RECONCILE_BATCH = { charges: 50, withdrawals: 20 }
 export async function reconcileVorexy(container: MedusaContainer) {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const charges = await service.listVorexyCharges({ status: "pending" }, { order: { last_synced_at: "ASC" }, take: RECONCILE_BATCH.charges })
+  const charges = await service.listVorexyCharges(
+    { status: "pending" },
+    { order: { last_synced_at: "ASC" }, take: RECONCILE_BATCH.charges }
+  )
   const withdrawals = await service.listVorexyWithdrawals(
     { status: ["pending", "processing"], gateway_id: { $ne: null } },
     { order: { last_synced_at: "ASC" }, take: RECONCILE_BATCH.withdrawals }
@@ -31,7 +34,8 @@ export async function reconcileVorexy(container: MedusaContainer) {
       .run({ input: { gateway_id: withdrawal.gateway_id! } })
       .catch((e) => failures.push(`withdrawal ${withdrawal.gateway_id}: ${e.message}`))
   }
-  if (failures.length) logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)
+  if (failures.length)
+    logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)
   return { charges: charges.length, withdrawals: withdrawals.length, failures }
 }
 

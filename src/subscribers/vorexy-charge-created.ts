@@ -3,7 +3,10 @@ import { CHARGE_CREATED_EVENT, ChargeCreatedEvent } from "../providers/vorexy/co
 import { recordChargesWorkflow } from "../workflows/record-charges"
 
 /** The provider created a gateway charge: record it right away (before any order exists). */
-export default async function vorexyChargeCreated({ event, container }: SubscriberArgs<ChargeCreatedEvent>) {
+export default async function vorexyChargeCreated({
+  event,
+  container,
+}: SubscriberArgs<ChargeCreatedEvent>) {
   await recordChargesWorkflow(container).run({ input: { charges: [event.data] } })
 }
 

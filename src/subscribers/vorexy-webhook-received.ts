@@ -3,7 +3,10 @@ import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
 import { processWebhookEvent } from "../workflows/process-webhook-event"
 
 /** A stored webhook delivery: re-fetch the record it names and apply the gateway's truth. */
-export default async function vorexyWebhookReceived({ event, container }: SubscriberArgs<{ id: string }>) {
+export default async function vorexyWebhookReceived({
+  event,
+  container,
+}: SubscriberArgs<{ id: string }>) {
   await processWebhookEvent(container, event.data.id)
 }
 

@@ -15,13 +15,21 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
   if (!event || event.outcome === "processed" || event.outcome === "orphan") return event ?? null
 
   const finish = (outcome: "processed" | "orphan" | "failed", detail: string) =>
-    service.updateVorexyWebhookEvents({ id: event.id, outcome, outcome_detail: detail.slice(0, 1000), processed_at: new Date(), processing_attempts: event.processing_attempts + 1 })
+    service.updateVorexyWebhookEvents({
+      id: event.id,
+      outcome,
+      outcome_detail: detail.slice(0, 1000),
+      processed_at: new Date(),
+      processing_attempts: event.processing_attempts + 1,
+    })
 
   try {
     if (event.kind === "cash_in") {
       const [charge] = await service.listVorexyCharges({ transaction_id: event.reference_id })
       if (!charge) return await finish("orphan", `no charge for transaction ${event.reference_id}`)
-      const { result } = await syncChargeWorkflow(container).run({ input: { transaction_id: event.reference_id } })
+      const { result } = await syncChargeWorkflow(container).run({
+        input: { transaction_id: event.reference_id },
+      })
       return await finish("processed", result.plan.summary)
     }
     const [withdrawal] = await service.listVorexyWithdrawals({ gateway_id: event.reference_id })
@@ -33,7 +41,10 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
         hint: {
           status: event.status_hint,
           trusted: event.trusted,
-          failure_reason: typeof body.providerErrorDescription === "string" ? body.providerErrorDescription : null,
+          failure_reason:
+            typeof body.providerErrorDescription === "string"
+              ? body.providerErrorDescription
+              : null,
           end_to_end_id: typeof body.endToEndId === "string" ? body.endToEndId : null,
         },
       },

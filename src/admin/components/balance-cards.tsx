@@ -14,8 +14,13 @@ export function BalanceCards() {
         <div className="flex items-center gap-x-3">
           <Heading level="h2">{t("balance")}</Heading>
           {balance && (
-            <StatusBadge color={balance.withdrawals_blocked ? "red" : "green"} data-testid="balance-status">
-              {balance.withdrawals_blocked ? `${t("blocked")} (${balance.status ?? "?"})` : t("released")}
+            <StatusBadge
+              color={balance.withdrawals_blocked ? "red" : "green"}
+              data-testid="balance-status"
+            >
+              {balance.withdrawals_blocked
+                ? `${t("blocked")} (${balance.status ?? "?"})`
+                : t("released")}
             </StatusBadge>
           )}
         </div>

@@ -2,7 +2,13 @@ import { Button, Skeleton, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useT } from "../lib/i18n"
 
-type Props = { isLoading: boolean; error: unknown; isEmpty?: boolean; onRetry?: () => void; children: ReactNode }
+type Props = {
+  isLoading: boolean
+  error: unknown
+  isEmpty?: boolean
+  onRetry?: () => void
+  children: ReactNode
+}
 
 /** Loading, error and empty states, the same everywhere. */
 export function QueryState({ isLoading, error, isEmpty, onRetry, children }: Props) {

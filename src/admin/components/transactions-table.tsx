@@ -18,11 +18,23 @@ export function TransactionsTable() {
     <Container className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{t("transactions")}</Heading>
-        <Button size="small" variant="secondary" onClick={() => (setSort(sort === "createdAt_desc" ? "createdAt_asc" : "createdAt_desc"), setPage(1))}>
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => (
+            setSort(sort === "createdAt_desc" ? "createdAt_asc" : "createdAt_desc"),
+            setPage(1)
+          )}
+        >
           {sort === "createdAt_desc" ? t("newest") : t("oldest")}
         </Button>
       </div>
-      <QueryState isLoading={isLoading} error={error} isEmpty={!rows.length} onRetry={() => refetch()}>
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        isEmpty={!rows.length}
+        onRetry={() => refetch()}
+      >
         <Table data-testid="gateway-transactions">
           <Table.Header>
             <Table.Row>
@@ -38,11 +50,23 @@ export function TransactionsTable() {
               <Table.Row key={row.id ?? i}>
                 <Table.Cell>{dateTime(row.created_at, locale)}</Table.Cell>
                 <Table.Cell>{row.customer?.name ?? "—"}</Table.Cell>
-                <Table.Cell>{row.amount_cents === null ? "—" : brl(row.amount_cents, "cents")}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge color={statusColor(row.status)}>{row.gateway_status ?? row.status}</StatusBadge>
+                  {row.amount_cents === null ? "—" : brl(row.amount_cents, "cents")}
                 </Table.Cell>
-                <Table.Cell>{row.charge?.order_id ? <Link to={`/orders/${row.charge.order_id}`}>{row.charge.order_id.slice(-8)}</Link> : "—"}</Table.Cell>
+                <Table.Cell>
+                  <StatusBadge color={statusColor(row.status)}>
+                    {row.gateway_status ?? row.status}
+                  </StatusBadge>
+                </Table.Cell>
+                <Table.Cell>
+                  {row.charge?.order_id ? (
+                    <Link to={`/orders/${row.charge.order_id}`}>
+                      {row.charge.order_id.slice(-8)}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -5,7 +5,8 @@ import { brl, reaisToCents } from "../lib/format"
 import { useT } from "../lib/i18n"
 
 const KEY_TYPES = ["BANK", "CPF", "CNPJ", "EMAIL", "PHONE", "EVP"] as const
-const newRequestId = () => `form-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
+const newRequestId = () =>
+  `form-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
 
 /**
  * Amount and key, then a confirmation that restates both. The request id is chosen when the form is
@@ -68,11 +69,21 @@ export function WithdrawalForm() {
       <form className="grid grid-cols-1 gap-4 px-6 py-4 md:grid-cols-2" onSubmit={review}>
         <div className="flex flex-col gap-y-2">
           <Label htmlFor="vorexy-amount">{t("amount")}</Label>
-          <Input id="vorexy-amount" name="amount" inputMode="decimal" placeholder="10,00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Input
+            id="vorexy-amount"
+            name="amount"
+            inputMode="decimal"
+            placeholder="10,00"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </div>
         <div className="flex flex-col gap-y-2">
           <Label htmlFor="vorexy-key-type">{t("keyType")}</Label>
-          <Select value={keyType} onValueChange={(v) => setKeyType(v as (typeof KEY_TYPES)[number])}>
+          <Select
+            value={keyType}
+            onValueChange={(v) => setKeyType(v as (typeof KEY_TYPES)[number])}
+          >
             <Select.Trigger id="vorexy-key-type" data-testid="key-type">
               <Select.Value />
             </Select.Trigger>
@@ -88,12 +99,23 @@ export function WithdrawalForm() {
         {keyType !== "BANK" && (
           <div className="flex flex-col gap-y-2">
             <Label htmlFor="vorexy-key">{t("key")}</Label>
-            <Input id="vorexy-key" name="pix_key" value={key} onChange={(e) => setKey(e.target.value)} />
+            <Input
+              id="vorexy-key"
+              name="pix_key"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+            />
           </div>
         )}
         <div className="flex flex-col gap-y-2">
           <Label htmlFor="vorexy-description">{t("description")}</Label>
-          <Input id="vorexy-description" name="description" maxLength={140} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Input
+            id="vorexy-description"
+            name="description"
+            maxLength={140}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </div>
         <div className="flex items-center justify-between gap-x-4 md:col-span-2">
           <Text size="small" className="text-ui-fg-error" role="alert">
@@ -108,7 +130,12 @@ export function WithdrawalForm() {
         <Prompt.Content>
           <Prompt.Header>
             <Prompt.Title>{t("confirmTitle")}</Prompt.Title>
-            <Prompt.Description>{t("confirmBody", { amount: cents === null ? "" : brl(cents, "cents"), key: keyLabel })}</Prompt.Description>
+            <Prompt.Description>
+              {t("confirmBody", {
+                amount: cents === null ? "" : brl(cents, "cents"),
+                key: keyLabel,
+              })}
+            </Prompt.Description>
           </Prompt.Header>
           <Prompt.Footer>
             <Prompt.Cancel>{t("cancel")}</Prompt.Cancel>

@@ -13,7 +13,12 @@ export function WithdrawalHistory() {
       <div className="px-6 py-4">
         <Heading level="h2">{t("history")}</Heading>
       </div>
-      <QueryState isLoading={isLoading} error={error} isEmpty={!rows.length} onRetry={() => refetch()}>
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        isEmpty={!rows.length}
+        onRetry={() => refetch()}
+      >
         <Table data-testid="withdrawal-history">
           <Table.Header>
             <Table.Row>
@@ -28,7 +33,9 @@ export function WithdrawalHistory() {
               <Table.Row key={w.id}>
                 <Table.Cell>{dateTime(w.created_at, locale)}</Table.Cell>
                 <Table.Cell>{brl(w.amount_cents, "cents")}</Table.Cell>
-                <Table.Cell>{w.pix_key ? `${w.pix_key_type} ${w.pix_key}` : t("bankKey")}</Table.Cell>
+                <Table.Cell>
+                  {w.pix_key ? `${w.pix_key_type} ${w.pix_key}` : t("bankKey")}
+                </Table.Cell>
                 <Table.Cell>
                   <StatusBadge color={statusColor(w.status)}>{status(w.status)}</StatusBadge>
                   {w.failure_reason && (

@@ -64,28 +64,53 @@ const keys = {
 }
 
 export const useBalance = () =>
-  useQuery({ queryKey: keys.balance, queryFn: () => sdk.client.fetch<{ balance: Balance }>("/admin/vorexy/balance"), retry: false })
+  useQuery({
+    queryKey: keys.balance,
+    queryFn: () => sdk.client.fetch<{ balance: Balance }>("/admin/vorexy/balance"),
+    retry: false,
+  })
 
 export const useWithdrawals = () =>
-  useQuery({ queryKey: keys.withdrawals, queryFn: () => sdk.client.fetch<{ withdrawals: Withdrawal[]; count: number }>("/admin/vorexy/withdrawals", { query: { limit: 50 } }) })
+  useQuery({
+    queryKey: keys.withdrawals,
+    queryFn: () =>
+      sdk.client.fetch<{ withdrawals: Withdrawal[]; count: number }>("/admin/vorexy/withdrawals", {
+        query: { limit: 50 },
+      }),
+  })
 
 export const useTransactions = (page: number, sort: string, pageSize: number) =>
   useQuery({
     queryKey: keys.transactions(page, sort),
     queryFn: () =>
-      sdk.client.fetch<{ transactions: GatewayTransaction[]; page: number; total: number; total_pages: number }>("/admin/vorexy/transactions", {
+      sdk.client.fetch<{
+        transactions: GatewayTransaction[]
+        page: number
+        total: number
+        total_pages: number
+      }>("/admin/vorexy/transactions", {
         query: { page, page_size: pageSize, sort },
       }),
     retry: false,
   })
 
 export const useOrderCharges = (orderId: string) =>
-  useQuery({ queryKey: keys.charges(orderId), queryFn: () => sdk.client.fetch<{ charges: Charge[] }>("/admin/vorexy/charges", { query: { order_id: orderId } }) })
+  useQuery({
+    queryKey: keys.charges(orderId),
+    queryFn: () =>
+      sdk.client.fetch<{ charges: Charge[] }>("/admin/vorexy/charges", {
+        query: { order_id: orderId },
+      }),
+  })
 
 export function useCreateWithdrawal() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: NewWithdrawal) => sdk.client.fetch<{ withdrawal: Withdrawal }>("/admin/vorexy/withdrawals", { method: "POST", body }),
+    mutationFn: (body: NewWithdrawal) =>
+      sdk.client.fetch<{ withdrawal: Withdrawal }>("/admin/vorexy/withdrawals", {
+        method: "POST",
+        body,
+      }),
     onSettled: () => {
       client.invalidateQueries({ queryKey: keys.withdrawals })
       client.invalidateQueries({ queryKey: keys.balance })
@@ -96,7 +121,11 @@ export function useCreateWithdrawal() {
 export function useSyncCharge(orderId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (chargeId: string) => sdk.client.fetch<{ charge: Charge; result: string }>(`/admin/vorexy/charges/${chargeId}/sync`, { method: "POST" }),
+    mutationFn: (chargeId: string) =>
+      sdk.client.fetch<{ charge: Charge; result: string }>(
+        `/admin/vorexy/charges/${chargeId}/sync`,
+        { method: "POST" }
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: keys.charges(orderId) }),
   })
 }

@@ -16,7 +16,9 @@ export function reaisToCents(text: string): number | null {
 }
 
 export function dateTime(value: string | null | undefined, locale: string) {
-  return value ? new Date(value).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" }) : "—"
+  return value
+    ? new Date(value).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" })
+    : "—"
 }
 
 export type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"

@@ -123,13 +123,17 @@ export type TextKey = keyof typeof en
 /** Texts in the admin's language: Portuguese when it is pt-*, else English. */
 export function useT() {
   const { i18n } = useTranslation()
-  const language = (i18n?.language ?? (typeof navigator !== "undefined" ? navigator.language : "en")).toLowerCase()
+  const language = (
+    i18n?.language ?? (typeof navigator !== "undefined" ? navigator.language : "en")
+  ).toLowerCase()
   const texts = language.startsWith("pt") ? pt : en
-  const t = (key: TextKey, vars: Record<string, string> = {}) => texts[key].replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? "")
+  const t = (key: TextKey, vars: Record<string, string> = {}) =>
+    texts[key].replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? "")
   return {
     locale: language.startsWith("pt") ? "pt-BR" : "en-US",
     t,
     /** A canonical status in words; unknown ones as they are. */
-    status: (status: string) => (`status_${status}` in texts ? t(`status_${status}` as TextKey) : status),
+    status: (status: string) =>
+      `status_${status}` in texts ? t(`status_${status}` as TextKey) : status,
   }
 }

@@ -27,7 +27,11 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
     <Container className="divide-y p-0" data-testid="vorexy-order-widget">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{t("pixCharge")}</Heading>
-        {charge && <StatusBadge color={statusColor(charge.status)}>{charge.gateway_status ?? charge.status}</StatusBadge>}
+        {charge && (
+          <StatusBadge color={statusColor(charge.status)}>
+            {charge.gateway_status ?? charge.status}
+          </StatusBadge>
+        )}
       </div>
       <QueryState isLoading={isLoading} error={error} onRetry={() => refetch()}>
         {charge && (
@@ -35,7 +39,10 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
             {charge.flag && (
               <div className="px-6 py-3">
                 <Alert variant="error">
-                  <strong>{charge.flag === "late_payment" ? t("lateTitle") : t("mismatchTitle")}:</strong> {charge.flag_detail}
+                  <strong>
+                    {charge.flag === "late_payment" ? t("lateTitle") : t("mismatchTitle")}:
+                  </strong>{" "}
+                  {charge.flag_detail}
                 </Alert>
               </div>
             )}
@@ -48,7 +55,12 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
             )}
             {row(t("amount"), brl(charge.amount_cents, "cents"))}
             {row(t("expires"), dateTime(charge.expires_at, locale))}
-            {row(t("paidAt"), charge.paid_at ? `${dateTime(charge.paid_at, locale)} · ${brl(charge.paid_amount_cents ?? 0, "cents")}` : "—")}
+            {row(
+              t("paidAt"),
+              charge.paid_at
+                ? `${dateTime(charge.paid_at, locale)} · ${brl(charge.paid_amount_cents ?? 0, "cents")}`
+                : "—"
+            )}
             <div className="flex justify-end px-6 py-3">
               <Button
                 size="small"

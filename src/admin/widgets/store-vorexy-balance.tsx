@@ -30,7 +30,9 @@ const StoreVorexyBalance = () => {
                 {brl(balance.available)}
               </Text>
             </div>
-            <StatusBadge color={balance.withdrawals_blocked ? "red" : "green"}>{balance.withdrawals_blocked ? t("blocked") : t("released")}</StatusBadge>
+            <StatusBadge color={balance.withdrawals_blocked ? "red" : "green"}>
+              {balance.withdrawals_blocked ? t("blocked") : t("released")}
+            </StatusBadge>
           </div>
         )}
       </QueryState>

@@ -2,21 +2,35 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { toCents } from "../../gateway"
 
-export type CheckoutItem = { title: string; unit_price_cents: number; quantity: number; tangible: boolean }
+export type CheckoutItem = {
+  title: string
+  unit_price_cents: number
+  quantity: number
+  tangible: boolean
+}
 
 /**
  * On Vorexy session creation, adds what the provider cannot see from the payment module's container
  * but the gateway takes: the payer's IP as Medusa saw it and the cart's items. Both override
  * anything the storefront sent under those names.
  */
-export async function attachCheckoutContext(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+export async function attachCheckoutContext(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   try {
     const bodies = [req.body, (req as any).validatedBody].filter(
-      (b): b is Record<string, any> => b && typeof b === "object" && typeof b.provider_id === "string" && b.provider_id.startsWith("pp_vorexy-")
+      (b): b is Record<string, any> =>
+        b &&
+        typeof b === "object" &&
+        typeof b.provider_id === "string" &&
+        b.provider_id.startsWith("pp_vorexy-")
     )
     if (bodies.length) {
       const items = await cartItems(req, req.params.id)
-      for (const body of bodies) body.data = { ...(body.data ?? {}), payer_ip: req.ip ?? null, items }
+      for (const body of bodies)
+        body.data = { ...(body.data ?? {}), payer_ip: req.ip ?? null, items }
     }
     next()
   } catch (error) {
@@ -26,13 +40,24 @@ export async function attachCheckoutContext(req: MedusaRequest, _res: MedusaResp
 
 async function cartItems(req: MedusaRequest, paymentCollectionId: string): Promise<CheckoutItem[]> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: [collection] } = await query.graph({
+  const {
+    data: [collection],
+  } = await query.graph({
     entity: "payment_collection",
-    fields: ["id", "cart.items.title", "cart.items.variant_title", "cart.items.unit_price", "cart.items.quantity", "cart.items.requires_shipping"],
+    fields: [
+      "id",
+      "cart.items.title",
+      "cart.items.variant_title",
+      "cart.items.unit_price",
+      "cart.items.quantity",
+      "cart.items.requires_shipping",
+    ],
     filters: { id: paymentCollectionId },
   })
   return (((collection as any)?.cart?.items ?? []) as any[]).map((item) => ({
-    title: String(item.variant_title ? `${item.title} - ${item.variant_title}` : item.title || "Item").slice(0, 255),
+    title: String(
+      item.variant_title ? `${item.title} - ${item.variant_title}` : item.title || "Item"
+    ).slice(0, 255),
     unit_price_cents: toCents(item.unit_price),
     quantity: Number(item.quantity),
     tangible: Boolean(item.requires_shipping),

@@ -1,4 +1,10 @@
-import { classifyDocument, isValidCnpj, isValidCpf, normalisePixKey, pixKeyProblem } from "../documents"
+import {
+  classifyDocument,
+  isValidCnpj,
+  isValidCpf,
+  normalisePixKey,
+  pixKeyProblem,
+} from "../documents"
 
 describe("documents and PIX keys", () => {
   it("checks CPF check digits", () => {

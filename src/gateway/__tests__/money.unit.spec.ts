@@ -64,7 +64,8 @@ describe("money: major units <-> cents", () => {
     expect(centsToMajor(100000000000)).toBe("1000000000.00")
     expect(centsToMajor("9007199254740993")).toBe("90071992547409.93")
     expect(() => centsToMajor(19.5)).toThrow(MoneyError)
-    for (let cents = 0; cents <= 20_000; cents += 13) expect(toCents(centsToMajor(cents))).toBe(cents)
+    for (let cents = 0; cents <= 20_000; cents += 13)
+      expect(toCents(centsToMajor(cents))).toBe(cents)
   })
 
   it("formats reais for people", () => {

@@ -1,16 +1,33 @@
-import { amountCents, parseBalance, parseCreatedTransaction, parseTransactionDetail, parseTransactionPage, parseWithdrawal, ShapeError } from "../responses"
+import {
+  amountCents,
+  parseBalance,
+  parseCreatedTransaction,
+  parseTransactionDetail,
+  parseTransactionPage,
+  parseWithdrawal,
+  ShapeError,
+} from "../responses"
 
 describe("tolerant response parsing", () => {
   it("reads the create response with companyId in data, at the top, or absent", () => {
-    const data = { id: "6a1c", amount: 2500, paymentMethod: "PIX", status: "WAITING_PAYMENT", pix: { qrcode: "000201...", expirationDate: "2026-11-22T00:00:00Z" }, extra: 1 }
-    expect(parseCreatedTransaction({ status: 200, data: { ...data, companyId: 7 } })).toMatchObject({
+    const data = {
       id: "6a1c",
-      amountCents: 2500,
-      companyId: 7,
-      status: { status: "pending", raw: "WAITING_PAYMENT" },
-      pix: { qrcode: "000201...", expiresAt: "2026-11-22T00:00:00Z" },
-      raw: { extra: 1 },
-    })
+      amount: 2500,
+      paymentMethod: "PIX",
+      status: "WAITING_PAYMENT",
+      pix: { qrcode: "000201...", expirationDate: "2026-11-22T00:00:00Z" },
+      extra: 1,
+    }
+    expect(parseCreatedTransaction({ status: 200, data: { ...data, companyId: 7 } })).toMatchObject(
+      {
+        id: "6a1c",
+        amountCents: 2500,
+        companyId: 7,
+        status: { status: "pending", raw: "WAITING_PAYMENT" },
+        pix: { qrcode: "000201...", expiresAt: "2026-11-22T00:00:00Z" },
+        raw: { extra: 1 },
+      }
+    )
     expect(parseCreatedTransaction({ companyId: "8", data }).companyId).toBe(8)
     expect(parseCreatedTransaction({ data }).companyId).toBeUndefined()
     expect(() => parseCreatedTransaction({ data: { amount: 1 } })).toThrow(ShapeError)
@@ -29,31 +46,90 @@ describe("tolerant response parsing", () => {
 
   it("reads the transaction detail", () => {
     const detail = parseTransactionDetail(
-      { id: 12, companyId: 3, value: 1999, transactionId: "tx-uuid", enStatusTransaction: "Paid", enPaymentSystem: "Pix", lead: { id: 4, name: "Ana", document: "529" }, updateDate: "2026-11-21T10:00:00+00:00" },
+      {
+        id: 12,
+        companyId: 3,
+        value: 1999,
+        transactionId: "tx-uuid",
+        enStatusTransaction: "Paid",
+        enPaymentSystem: "Pix",
+        lead: { id: 4, name: "Ana", document: "529" },
+        updateDate: "2026-11-21T10:00:00+00:00",
+      },
       "tx-uuid"
     )
-    expect(detail).toMatchObject({ transactionId: "tx-uuid", internalId: 12, companyId: 3, amountCents: 1999, status: { status: "paid" }, lead: { name: "Ana", document: "529" } })
+    expect(detail).toMatchObject({
+      transactionId: "tx-uuid",
+      internalId: 12,
+      companyId: 3,
+      amountCents: 1999,
+      status: { status: "paid" },
+      lead: { name: "Ana", document: "529" },
+    })
   })
 
   it("reads the list envelope and its items", () => {
-    const page = parseTransactionPage({ ok: true, res: { items: [{ id: 1, amount: 100, status: "PENDING", lead: { name: "Ana" } }], totalItems: 51, totalPages: 2, currentPage: 2, pageSize: 50 } })
+    const page = parseTransactionPage({
+      ok: true,
+      res: {
+        items: [{ id: 1, amount: 100, status: "PENDING", lead: { name: "Ana" } }],
+        totalItems: 51,
+        totalPages: 2,
+        currentPage: 2,
+        pageSize: 50,
+      },
+    })
     expect(page).toMatchObject({ totalItems: 51, totalPages: 2, currentPage: 2, pageSize: 50 })
-    expect(page.items[0]).toMatchObject({ id: 1, amountCents: 100, status: { status: "pending", raw: "PENDING" } })
+    expect(page.items[0]).toMatchObject({
+      id: 1,
+      amountCents: 100,
+      status: { status: "pending", raw: "PENDING" },
+    })
     expect(() => parseTransactionPage({ ok: true, res: {} })).toThrow(/res.items/)
     expect(() => parseTransactionPage({ ok: false })).toThrow(/ok: false/)
   })
 
   it("reads the balance exactly, flagging anything but Released", () => {
-    const balance = parseBalance({ companyId: 1, currency: "BRL", enBalanceStatus: "Pending", accBalance: 1234.56, accBalanceCredit: 0.1, accBalanceCreditAwaiting: 2 })
-    expect(balance).toMatchObject({ released: false, balanceStatus: "Pending", available: { reais: "1234.56", cents: 123456 }, credit: { cents: 10 }, creditAwaiting: { cents: 200 } })
+    const balance = parseBalance({
+      companyId: 1,
+      currency: "BRL",
+      enBalanceStatus: "Pending",
+      accBalance: 1234.56,
+      accBalanceCredit: 0.1,
+      accBalanceCreditAwaiting: 2,
+    })
+    expect(balance).toMatchObject({
+      released: false,
+      balanceStatus: "Pending",
+      available: { reais: "1234.56", cents: 123456 },
+      credit: { cents: 10 },
+      creditAwaiting: { cents: 200 },
+    })
     expect(() => parseBalance({ enBalanceStatus: "Released" })).toThrow(/accBalance/)
   })
 
   it("reads withdrawals with or without a data envelope, in reais or cents", () => {
-    const flat = { id: 9, companyId: 1, idempotencyKey: "wd_1", value: 10.0, pixKey: "k", enTransaction: "Awaiting" }
-    expect(parseWithdrawal(flat)).toMatchObject({ id: "9", amountCents: 1000, status: { status: "pending", raw: "Awaiting" } })
+    const flat = {
+      id: 9,
+      companyId: 1,
+      idempotencyKey: "wd_1",
+      value: 10.0,
+      pixKey: "k",
+      enTransaction: "Awaiting",
+    }
+    expect(parseWithdrawal(flat)).toMatchObject({
+      id: "9",
+      amountCents: 1000,
+      status: { status: "pending", raw: "Awaiting" },
+    })
     expect(parseWithdrawal({ data: { ...flat, amount: 1000, value: 10 } }).amountCents).toBe(1000)
-    expect(parseWithdrawal({ ...flat, enTransaction: "Failure", providerErrorDescription: "chave inválida" })).toMatchObject({
+    expect(
+      parseWithdrawal({
+        ...flat,
+        enTransaction: "Failure",
+        providerErrorDescription: "chave inválida",
+      })
+    ).toMatchObject({
       status: { status: "failed", terminal: true },
       failureReason: "chave inválida",
     })

@@ -1,4 +1,10 @@
-import { canMoveCharge, canMoveWithdrawal, isBalanceReleased, normaliseChargeStatus, normaliseWithdrawalStatus } from "../statuses"
+import {
+  canMoveCharge,
+  canMoveWithdrawal,
+  isBalanceReleased,
+  normaliseChargeStatus,
+  normaliseWithdrawalStatus,
+} from "../statuses"
 
 describe("status table", () => {
   it.each([
@@ -19,8 +25,18 @@ describe("status table", () => {
   })
 
   it("keeps unknown charge statuses verbatim and non-terminal", () => {
-    expect(normaliseChargeStatus("Chargeback_Dispute")).toEqual({ status: "pending", raw: "Chargeback_Dispute", known: false, terminal: false })
-    expect(normaliseChargeStatus(undefined)).toEqual({ status: "pending", raw: null, known: false, terminal: false })
+    expect(normaliseChargeStatus("Chargeback_Dispute")).toEqual({
+      status: "pending",
+      raw: "Chargeback_Dispute",
+      known: false,
+      terminal: false,
+    })
+    expect(normaliseChargeStatus(undefined)).toEqual({
+      status: "pending",
+      raw: null,
+      known: false,
+      terminal: false,
+    })
   })
 
   it.each([
@@ -38,7 +54,11 @@ describe("status table", () => {
   })
 
   it("treats unknown withdrawal statuses as pending", () => {
-    expect(normaliseWithdrawalStatus("InAnalysis")).toMatchObject({ status: "pending", known: false, terminal: false })
+    expect(normaliseWithdrawalStatus("InAnalysis")).toMatchObject({
+      status: "pending",
+      known: false,
+      terminal: false,
+    })
   })
 
   it("only moves forward", () => {

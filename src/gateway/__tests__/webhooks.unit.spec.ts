@@ -1,17 +1,46 @@
 import { parseWebhookBody, WebhookBodyError } from "../webhooks"
 
-const parse = (body: unknown, header?: string) => parseWebhookBody(typeof body === "string" ? body : JSON.stringify(body), header)
+const parse = (body: unknown, header?: string) =>
+  parseWebhookBody(typeof body === "string" ? body : JSON.stringify(body), header)
 
 describe("webhook bodies", () => {
   it("reads the field's cash-out shape", () => {
-    const [event] = parse({ object: "withdraw", type: "cashout", status: "successful", withdrawId: 42, value: 10, valueInCents: 1000 }, "evt_1")
-    expect(event).toMatchObject({ kind: "cash_out", referenceId: "42", statusHint: "successful", eventKey: "evt_1" })
+    const [event] = parse(
+      {
+        object: "withdraw",
+        type: "cashout",
+        status: "successful",
+        withdrawId: 42,
+        value: 10,
+        valueInCents: 1000,
+      },
+      "evt_1"
+    )
+    expect(event).toMatchObject({
+      kind: "cash_out",
+      referenceId: "42",
+      statusHint: "successful",
+      eventKey: "evt_1",
+    })
   })
 
   it("reads cash-in events in the same style, enveloped, or with only a type and an id", () => {
-    expect(parse({ object: "transaction", type: "cashin", status: "paid", transactionId: "6a1c-uuid" })[0]).toMatchObject({ kind: "cash_in", referenceId: "6a1c-uuid" })
-    expect(parse({ event: "transaction.paid", data: { transactionId: "abc" } })[0]).toMatchObject({ kind: "cash_in", referenceId: "abc" })
-    expect(parse({ type: "cashout", id: 7 })[0]).toMatchObject({ kind: "cash_out", referenceId: "7" })
+    expect(
+      parse({
+        object: "transaction",
+        type: "cashin",
+        status: "paid",
+        transactionId: "6a1c-uuid",
+      })[0]
+    ).toMatchObject({ kind: "cash_in", referenceId: "6a1c-uuid" })
+    expect(parse({ event: "transaction.paid", data: { transactionId: "abc" } })[0]).toMatchObject({
+      kind: "cash_in",
+      referenceId: "abc",
+    })
+    expect(parse({ type: "cashout", id: 7 })[0]).toMatchObject({
+      kind: "cash_out",
+      referenceId: "7",
+    })
   })
 
   it("keys events by x-webhook-event-id, else by a hash of the event", () => {
@@ -19,7 +48,10 @@ describe("webhook bodies", () => {
     expect(parse(body)[0].eventKey).toMatch(/^sha256:[0-9a-f]{64}$/)
     expect(parse(body)[0].eventKey).toBe(parse(body)[0].eventKey)
     expect(parse({ ...body, status: "pending" })[0].eventKey).not.toBe(parse(body)[0].eventKey)
-    expect(parse([body, { withdrawId: 1 }], "evt_9").map((e) => e.eventKey)).toEqual(["evt_9:0", "evt_9:1"])
+    expect(parse([body, { withdrawId: 1 }], "evt_9").map((e) => e.eventKey)).toEqual([
+      "evt_9:0",
+      "evt_9:1",
+    ])
   })
 
   it.each([

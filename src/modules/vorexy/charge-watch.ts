@@ -12,7 +12,11 @@ export function notifyChargeChanged(chargeId: string) {
 }
 
 /** Resolves true when the charge changes, false after `timeoutMs`. */
-export function waitForChargeChange(chargeId: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+export function waitForChargeChange(
+  chargeId: string,
+  timeoutMs: number,
+  signal?: AbortSignal
+): Promise<boolean> {
   return new Promise((resolve) => {
     const done = (changed: boolean) => {
       clearTimeout(timer)

@@ -1,7 +1,11 @@
 import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
 import { VorexyClient } from "../../gateway"
-import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../../providers/vorexy/options"
+import {
+  clientFromOptions,
+  parseVorexyOptions,
+  VorexyOptions,
+} from "../../providers/vorexy/options"
 import { notifyChargeChanged } from "./charge-watch"
 import { VorexyCharge } from "./models/charge"
 import { VorexyWebhookEvent } from "./models/webhook-event"
@@ -23,7 +27,11 @@ export type DeliveryInput = {
  * The plugin's tables (charges, withdrawals, webhook events) and its own gateway client, built
  * from the same options as the payment provider (the plugin's options in medusa-config).
  */
-export default class VorexyModuleService extends MedusaService({ VorexyCharge, VorexyWebhookEvent, VorexyWithdrawal }) {
+export default class VorexyModuleService extends MedusaService({
+  VorexyCharge,
+  VorexyWebhookEvent,
+  VorexyWithdrawal,
+}) {
   protected readonly options_: VorexyOptions | null
   protected readonly optionsError_: string | null
   private client_?: VorexyClient
@@ -43,7 +51,10 @@ export default class VorexyModuleService extends MedusaService({ VorexyCharge, V
   }
 
   get options(): VorexyOptions {
-    if (!this.options_) throw new Error(`${this.optionsError_} (pass the same options to the plugin entry in medusa-config)`)
+    if (!this.options_)
+      throw new Error(
+        `${this.optionsError_} (pass the same options to the plugin entry in medusa-config)`
+      )
     return this.options_
   }
 
@@ -59,7 +70,10 @@ export default class VorexyModuleService extends MedusaService({ VorexyCharge, V
    */
   async companyId(): Promise<string | null> {
     if (this.options.companyId) return String(this.options.companyId)
-    const [charge] = await this.listVorexyCharges({ company_id: { $ne: null } } as any, { order: { created_at: "DESC" }, take: 1 })
+    const [charge] = await this.listVorexyCharges({ company_id: { $ne: null } } as any, {
+      order: { created_at: "DESC" },
+      take: 1,
+    })
     return charge?.company_id ?? null
   }
 
@@ -82,7 +96,9 @@ export default class VorexyModuleService extends MedusaService({ VorexyCharge, V
 
   /** Updates charges and wakes the long-polls waiting on them. */
   async updateChargesAndNotify(updates: Update[]) {
-    const updated = (await this.updateVorexyCharges(updates as any)) as unknown as Array<{ id: string }>
+    const updated = (await this.updateVorexyCharges(updates as any)) as unknown as Array<{
+      id: string
+    }>
     for (const charge of updated) notifyChargeChanged(charge.id)
     return updated as unknown as Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>
   }
@@ -92,7 +108,10 @@ export default class VorexyModuleService extends MedusaService({ VorexyCharge, V
    * delivery. Returns the event id and whether this delivery is the first.
    */
   @InjectManager()
-  async recordDelivery(input: DeliveryInput, @MedusaContext() context: Context = {}): Promise<{ id: string; first: boolean }> {
+  async recordDelivery(
+    input: DeliveryInput,
+    @MedusaContext() context: Context = {}
+  ): Promise<{ id: string; first: boolean }> {
     const knex = (context.manager as any).getKnex()
     const id = `vxwh_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
     const { rows } = await knex.raw(
@@ -101,7 +120,16 @@ export default class VorexyModuleService extends MedusaService({ VorexyCharge, V
        on conflict (event_key) where deleted_at is null
        do update set deliveries = vorexy_webhook_event.deliveries + 1, updated_at = now()
        returning id, (xmax = 0) as first`,
-      [id, input.event_key, input.header_event_id, input.kind, input.reference_id, input.status_hint, JSON.stringify(input.body), input.trusted]
+      [
+        id,
+        input.event_key,
+        input.header_event_id,
+        input.kind,
+        input.reference_id,
+        input.status_hint,
+        JSON.stringify(input.body),
+        input.trusted,
+      ]
     )
     return { id: rows[0].id, first: rows[0].first }
   }

@@ -5,13 +5,22 @@
 import { z } from "@medusajs/framework/zod"
 import { VorexyClient, VorexyLogger } from "../../gateway"
 
-const positiveIntString = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "must be digits")])
+const positiveIntString = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^\d+$/, "must be digits"),
+])
 
 export const VorexyOptionsSchema = z.object({
   /** X-Client-Id: the public client id from the Vorexy panel (VOREXY_CLIENT_ID). */
-  clientId: z.string({ error: "clientId is required (VOREXY_CLIENT_ID)" }).trim().min(1, "clientId is required (VOREXY_CLIENT_ID)"),
+  clientId: z
+    .string({ error: "clientId is required (VOREXY_CLIENT_ID)" })
+    .trim()
+    .min(1, "clientId is required (VOREXY_CLIENT_ID)"),
   /** X-API-Key: the company's secret key (VOREXY_API_KEY). Never logged. */
-  apiKey: z.string({ error: "apiKey is required (VOREXY_API_KEY)" }).trim().min(1, "apiKey is required (VOREXY_API_KEY)"),
+  apiKey: z
+    .string({ error: "apiKey is required (VOREXY_API_KEY)" })
+    .trim()
+    .min(1, "apiKey is required (VOREXY_API_KEY)"),
   /** Base URL of the API, e.g. https://vorexy.com (VOREXY_BASE_URL). */
   baseUrl: z
     .string({ error: "baseUrl is required (VOREXY_BASE_URL)" })
@@ -19,7 +28,12 @@ export const VorexyOptionsSchema = z.object({
   /** Company id for balance and withdrawals; learned from the gateway when absent (VOREXY_COMPANY_ID). */
   companyId: positiveIntString.optional(),
   /** Days until a PIX charge expires (gateway `pix.expiresInDays`). */
-  pixExpiresInDays: z.coerce.number().int().min(1, "pixExpiresInDays is at least 1").max(30, "pixExpiresInDays is at most 30").default(1),
+  pixExpiresInDays: z.coerce
+    .number()
+    .int()
+    .min(1, "pixExpiresInDays is at least 1")
+    .max(30, "pixExpiresInDays is at most 30")
+    .default(1),
   /** Secret expected as `?token=` on the webhook URL (VOREXY_WEBHOOK_SECRET). */
   webhookSecret: z.string().min(16, "webhookSecret must have at least 16 characters").optional(),
   /** Per-attempt HTTP timeout towards the gateway. */
@@ -27,7 +41,9 @@ export const VorexyOptionsSchema = z.object({
   /** Retries of a safe gateway call (same Idempotency-Key) after a network error, 408/425/429/5xx. */
   maxRetries: z.coerce.number().int().min(0).max(6).default(3),
   /** Cancel the order (releasing its stock) when its unpaid PIX charge expires or fails. */
-  cancelOrderOnExpiry: z.preprocess((v) => (v === "false" ? false : v === "true" ? true : v), z.boolean()).default(true),
+  cancelOrderOnExpiry: z
+    .preprocess((v) => (v === "false" ? false : v === "true" ? true : v), z.boolean())
+    .default(true),
   /** How long past expires_at a charge the gateway still calls awaiting is treated as expired. */
   expiryGraceMinutes: z.coerce.number().int().min(0).max(1440).default(10),
 })
@@ -37,13 +53,19 @@ export type VorexyOptions = z.output<typeof VorexyOptionsSchema>
 
 /** Blank env vars mean "not set": `VOREXY_COMPANY_ID=` must not fail as an invalid id. */
 function dropBlank(options: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ""))
+  return Object.fromEntries(
+    Object.entries(options ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== "")
+  )
 }
 
 export function parseVorexyOptions(options: Record<string, unknown>): VorexyOptions {
   const parsed = VorexyOptionsSchema.safeParse(dropBlank(options))
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => (i.path.length && !i.message.startsWith(String(i.path[0])) ? `${i.path.join(".")}: ${i.message}` : i.message))
+    const problems = parsed.error.issues.map((i) =>
+      i.path.length && !i.message.startsWith(String(i.path[0]))
+        ? `${i.path.join(".")}: ${i.message}`
+        : i.message
+    )
     throw new Error(`medusa-payment-vorexy: invalid provider options: ${problems.join("; ")}`)
   }
   return parsed.data

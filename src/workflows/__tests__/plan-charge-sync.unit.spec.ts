@@ -9,7 +9,11 @@ const charge = (patch: Partial<ChargeSnapshot> = {}): ChargeSnapshot => ({
   ...patch,
 })
 const order = { id: "order_1", status: "pending" }
-const medusa = (patch: Partial<MedusaSnapshot> = {}): MedusaSnapshot => ({ order, payment: null, ...patch })
+const medusa = (patch: Partial<MedusaSnapshot> = {}): MedusaSnapshot => ({
+  order,
+  payment: null,
+  ...patch,
+})
 const options = { cancelOrderOnExpiry: true, expiryGraceMinutes: 10 }
 const paid = { status: "paid" as const, raw: "Paid", amount_cents: 9490 }
 
@@ -23,18 +27,35 @@ describe("planChargeSync", () => {
   })
 
   it("does not capture twice", () => {
-    const plan = planChargeSync(charge({ status: "paid" }), paid, medusa({ payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 } }), options)
-    expect(plan).toMatchObject({ status: null, action: { type: "none" }, summary: "already captured" })
+    const plan = planChargeSync(
+      charge({ status: "paid" }),
+      paid,
+      medusa({ payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 } }),
+      options
+    )
+    expect(plan).toMatchObject({
+      status: null,
+      action: { type: "none" },
+      summary: "already captured",
+    })
   })
 
   it("captures a charge marked paid whose Medusa payment is not captured yet (a crash in between)", () => {
-    expect(planChargeSync(charge({ status: "paid" }), paid, medusa(), options).action.type).toBe("capture")
+    expect(planChargeSync(charge({ status: "paid" }), paid, medusa(), options).action.type).toBe(
+      "capture"
+    )
   })
 
   it("flags a paid amount that differs and never captures it", () => {
     const plan = planChargeSync(charge(), { ...paid, amount_cents: 9400 }, medusa(), options)
-    expect(plan).toMatchObject({ status: null, action: { type: "none" }, flag: { flag: "amount_mismatch" } })
-    expect(plan.flag!.detail).toBe("Vorexy reports R$ 94,00 paid for a R$ 94,90 charge; not captured.")
+    expect(plan).toMatchObject({
+      status: null,
+      action: { type: "none" },
+      flag: { flag: "amount_mismatch" },
+    })
+    expect(plan.flag!.detail).toBe(
+      "Vorexy reports R$ 94,00 paid for a R$ 94,90 charge; not captured."
+    )
   })
 
   it("flags a payment that arrives after the order was cancelled or the charge closed", () => {
@@ -42,45 +63,100 @@ describe("planChargeSync", () => {
       [charge(), medusa({ order: { id: "order_1", status: "canceled" } })],
       [charge({ status: "cancelled" }), medusa()],
     ] as const) {
-      expect(planChargeSync(c, paid, m, options)).toMatchObject({ status: null, action: { type: "none" }, flag: { flag: "late_payment" } })
+      expect(planChargeSync(c, paid, m, options)).toMatchObject({
+        status: null,
+        action: { type: "none" },
+        flag: { flag: "late_payment" },
+      })
     }
   })
 
   it("closes an unpaid charge and cancels its open order", () => {
-    expect(planChargeSync(charge(), { status: "cancelled", raw: "Cancelled", amount_cents: 9490 }, medusa(), options)).toMatchObject({
+    expect(
+      planChargeSync(
+        charge(),
+        { status: "cancelled", raw: "Cancelled", amount_cents: 9490 },
+        medusa(),
+        options
+      )
+    ).toMatchObject({
       status: "cancelled",
       action: { type: "cancel_order", order_id: "order_1" },
     })
-    expect(planChargeSync(charge(), { status: "failed", raw: "Failed", amount_cents: 9490 }, medusa(), options).status).toBe("failed")
+    expect(
+      planChargeSync(
+        charge(),
+        { status: "failed", raw: "Failed", amount_cents: 9490 },
+        medusa(),
+        options
+      ).status
+    ).toBe("failed")
   })
 
   it("leaves the order alone when the option is off, it is already cancelled, or there is none", () => {
     const cancelled = { status: "cancelled" as const, raw: "Cancelled", amount_cents: 9490 }
-    expect(planChargeSync(charge(), cancelled, medusa(), { ...options, cancelOrderOnExpiry: false }).action.type).toBe("none")
-    expect(planChargeSync(charge(), cancelled, medusa({ order: { id: "o", status: "canceled" } }), options).action.type).toBe("none")
-    expect(planChargeSync(charge(), cancelled, medusa({ order: null }), options).action.type).toBe("none")
+    expect(
+      planChargeSync(charge(), cancelled, medusa(), { ...options, cancelOrderOnExpiry: false })
+        .action.type
+    ).toBe("none")
+    expect(
+      planChargeSync(
+        charge(),
+        cancelled,
+        medusa({ order: { id: "o", status: "canceled" } }),
+        options
+      ).action.type
+    ).toBe("none")
+    expect(planChargeSync(charge(), cancelled, medusa({ order: null }), options).action.type).toBe(
+      "none"
+    )
   })
 
   it("expires a charge the gateway still calls awaiting, after the grace period", () => {
     const awaiting = { status: "pending" as const, raw: "Awaiting", amount_cents: 9490 }
     const expired = charge({ expires_at: new Date(Date.now() - 11 * 60_000) })
-    expect(planChargeSync(expired, awaiting, medusa(), options)).toMatchObject({ status: "cancelled", action: { type: "cancel_order" } })
+    expect(planChargeSync(expired, awaiting, medusa(), options)).toMatchObject({
+      status: "cancelled",
+      action: { type: "cancel_order" },
+    })
     const withinGrace = charge({ expires_at: new Date(Date.now() - 5 * 60_000) })
-    expect(planChargeSync(withinGrace, awaiting, medusa(), options)).toMatchObject({ status: null, action: { type: "none" } })
+    expect(planChargeSync(withinGrace, awaiting, medusa(), options)).toMatchObject({
+      status: null,
+      action: { type: "none" },
+    })
   })
 
   it("records a refund made in the panel on the captured payment, once", () => {
     const refunded = { status: "refunded" as const, raw: "Refunded", amount_cents: 9490 }
-    expect(planChargeSync(charge({ status: "paid" }), refunded, medusa({ payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 } }), options)).toMatchObject({
+    expect(
+      planChargeSync(
+        charge({ status: "paid" }),
+        refunded,
+        medusa({ payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 } }),
+        options
+      )
+    ).toMatchObject({
       status: "refunded",
       action: { type: "record_refund", payment_id: "pay_1", amount: "94.90" },
     })
-    expect(planChargeSync(charge({ status: "refunded" }), refunded, medusa({ payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 9490 } }), options).action.type).toBe("none")
+    expect(
+      planChargeSync(
+        charge({ status: "refunded" }),
+        refunded,
+        medusa({ payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 9490 } }),
+        options
+      ).action.type
+    ).toBe("none")
   })
 
   it("never moves a terminal charge backwards", () => {
     const awaiting = { status: "pending" as const, raw: "Awaiting", amount_cents: 9490 }
-    expect(planChargeSync(charge({ status: "paid" }), awaiting, medusa(), options).status).toBeNull()
-    expect(planChargeSync(charge({ status: "refunded" }), paid, medusa(), options)).toMatchObject({ status: null, action: { type: "none" } })
+    expect(
+      planChargeSync(charge({ status: "paid" }), awaiting, medusa(), options).status
+    ).toBeNull()
+    expect(planChargeSync(charge({ status: "refunded" }), paid, medusa(), options)).toMatchObject({
+      status: null,
+      action: { type: "none" },
+    })
   })
 })

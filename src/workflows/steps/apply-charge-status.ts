@@ -18,10 +18,21 @@ export const applyChargeStatusStep = createStep(
     if (!change) return new StepResponse(null, null)
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [charge] = await service.listVorexyCharges({ transaction_id: change.transaction_id })
-    if (!charge || charge.status === change.status || !canMoveCharge(charge.status as ChargeStatus, change.status)) {
+    if (
+      !charge ||
+      charge.status === change.status ||
+      !canMoveCharge(charge.status as ChargeStatus, change.status)
+    ) {
       return new StepResponse(charge ?? null, null)
     }
-    const previous = { id: charge.id, status: charge.status, gateway_status: charge.gateway_status, paid_amount_cents: charge.paid_amount_cents, paid_at: charge.paid_at, last_synced_at: charge.last_synced_at }
+    const previous = {
+      id: charge.id,
+      status: charge.status,
+      gateway_status: charge.gateway_status,
+      paid_amount_cents: charge.paid_amount_cents,
+      paid_at: charge.paid_at,
+      last_synced_at: charge.last_synced_at,
+    }
     const [updated] = await service.updateChargesAndNotify([
       {
         id: charge.id,
@@ -36,6 +47,8 @@ export const applyChargeStatusStep = createStep(
   },
   async (previous, { container }) => {
     if (!previous) return
-    await container.resolve<VorexyModuleService>(VOREXY_MODULE).updateChargesAndNotify([previous as any])
+    await container
+      .resolve<VorexyModuleService>(VOREXY_MODULE)
+      .updateChargesAndNotify([previous as any])
   }
 )

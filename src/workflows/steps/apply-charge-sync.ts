@@ -9,7 +9,11 @@ export const applyChargeSyncStep = createStep(
   async ({ charge_id, plan }: { charge_id: string; plan: ChargeSyncPlan }, { container }) => {
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [before] = await service.listVorexyCharges({ id: charge_id })
-    const update: Record<string, unknown> = { id: charge_id, gateway_status: plan.gateway_status, last_synced_at: new Date() }
+    const update: Record<string, unknown> = {
+      id: charge_id,
+      gateway_status: plan.gateway_status,
+      last_synced_at: new Date(),
+    }
     if (plan.status) update.status = plan.status
     if (plan.status === "paid") {
       update.paid_amount_cents = plan.paid_amount_cents
@@ -20,10 +24,13 @@ export const applyChargeSyncStep = createStep(
       update.flag_detail = plan.flag.detail
     }
     const [after] = await service.updateChargesAndNotify([update as any])
-    const previous = Object.fromEntries(Object.keys(update).map((k) => [k, (before as any)[k]])) as { id: string }
+    const previous = Object.fromEntries(
+      Object.keys(update).map((k) => [k, (before as any)[k]])
+    ) as { id: string }
     return new StepResponse(after, previous)
   },
   async (previous, { container }) => {
-    if (previous) await container.resolve<VorexyModuleService>(VOREXY_MODULE).updateChargesAndNotify([previous])
+    if (previous)
+      await container.resolve<VorexyModuleService>(VOREXY_MODULE).updateChargesAndNotify([previous])
   }
 )

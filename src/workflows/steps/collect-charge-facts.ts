@@ -16,47 +16,55 @@ export type CollectChargeFactsInput = {
   payment_session_ids?: string[]
 }
 
-const isVorexy = (providerId: unknown) => typeof providerId === "string" && providerId.startsWith("pp_vorexy-")
+const isVorexy = (providerId: unknown) =>
+  typeof providerId === "string" && providerId.startsWith("pp_vorexy-")
 
 /**
  * Everything known about the charges of some payment sessions: the provider's announcement when
  * given, else the session's data; plus the session's provider, collection and order (local reads only).
  */
-export const collectChargeFactsStep = createStep("vorexy-collect-charge-facts", async (input: CollectChargeFactsInput, { container }) => {
-  const announced = new Map((input.charges ?? []).map((c) => [c.payment_session_id, c]))
-  const ids = [...new Set([...(input.payment_session_ids ?? []), ...announced.keys()])]
-  if (!ids.length) return new StepResponse([] as ChargeFacts[])
+export const collectChargeFactsStep = createStep(
+  "vorexy-collect-charge-facts",
+  async (input: CollectChargeFactsInput, { container }) => {
+    const announced = new Map((input.charges ?? []).map((c) => [c.payment_session_id, c]))
+    const ids = [...new Set([...(input.payment_session_ids ?? []), ...announced.keys()])]
+    if (!ids.length) return new StepResponse([] as ChargeFacts[])
 
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "data", "payment_collection_id", "payment_collection.order.id"],
-    filters: { id: ids },
-  })
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: sessions } = await query.graph({
+      entity: "payment_session",
+      fields: ["id", "provider_id", "data", "payment_collection_id", "payment_collection.order.id"],
+      filters: { id: ids },
+    })
 
-  const facts: ChargeFacts[] = []
-  for (const session of sessions as any[]) {
-    if (!isVorexy(session.provider_id)) continue
-    const link = { provider_id: session.provider_id, payment_collection_id: session.payment_collection_id ?? null, order_id: session.payment_collection?.order?.id ?? null }
-    const event = announced.get(session.id)
-    const data = (session.data ?? {}) as Partial<VorexySessionData>
-    if (event) {
-      facts.push({ ...event, ...link })
-    } else if (data.transaction_id && data.amount_cents) {
-      facts.push({
-        ...link,
-        payment_session_id: session.id,
-        transaction_id: data.transaction_id,
-        method: data.payment_method ?? "pix",
-        amount_cents: data.amount_cents,
-        status: data.status ?? "pending",
-        gateway_status: data.gateway_status ?? null,
-        qr_code: data.qr_code ?? null,
-        qr_code_image: data.qr_code_image ?? null,
-        expires_at: data.expires_at ?? null,
-        company_id: data.gateway_company_id == null ? null : String(data.gateway_company_id),
-      })
+    const facts: ChargeFacts[] = []
+    for (const session of sessions as any[]) {
+      if (!isVorexy(session.provider_id)) continue
+      const link = {
+        provider_id: session.provider_id,
+        payment_collection_id: session.payment_collection_id ?? null,
+        order_id: session.payment_collection?.order?.id ?? null,
+      }
+      const event = announced.get(session.id)
+      const data = (session.data ?? {}) as Partial<VorexySessionData>
+      if (event) {
+        facts.push({ ...event, ...link })
+      } else if (data.transaction_id && data.amount_cents) {
+        facts.push({
+          ...link,
+          payment_session_id: session.id,
+          transaction_id: data.transaction_id,
+          method: data.payment_method ?? "pix",
+          amount_cents: data.amount_cents,
+          status: data.status ?? "pending",
+          gateway_status: data.gateway_status ?? null,
+          qr_code: data.qr_code ?? null,
+          qr_code_image: data.qr_code_image ?? null,
+          expires_at: data.expires_at ?? null,
+          company_id: data.gateway_company_id == null ? null : String(data.gateway_company_id),
+        })
+      }
     }
+    return new StepResponse(facts)
   }
-  return new StepResponse(facts)
-})
+)

@@ -3,37 +3,81 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import type { ChargeSnapshot, GatewaySnapshot, MedusaSnapshot, SyncOptions } from "../utils/plan-charge-sync"
+import type {
+  ChargeSnapshot,
+  GatewaySnapshot,
+  MedusaSnapshot,
+  SyncOptions,
+} from "../utils/plan-charge-sync"
 
-export type ChargeSyncInputs = { charge: ChargeSnapshot & { id: string }; gateway: GatewaySnapshot; medusa: MedusaSnapshot; options: SyncOptions }
+export type ChargeSyncInputs = {
+  charge: ChargeSnapshot & { id: string }
+  gateway: GatewaySnapshot
+  medusa: MedusaSnapshot
+  options: SyncOptions
+}
 
-const sum = (rows: Array<{ amount: unknown }> | undefined) => (rows ?? []).reduce((total, row) => total + toCents(row.amount as any), 0)
+const sum = (rows: Array<{ amount: unknown }> | undefined) =>
+  (rows ?? []).reduce((total, row) => total + toCents(row.amount as any), 0)
 
 /** The charge row, the transaction as the gateway reports it now, and Medusa's payment and order. */
-export const gatherChargeSyncStep = createStep("vorexy-gather-charge-sync", async (input: { transaction_id: string }, { container }) => {
-  const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const [charge] = await service.listVorexyCharges({ transaction_id: input.transaction_id })
-  if (!charge) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for transaction ${input.transaction_id}`)
+export const gatherChargeSyncStep = createStep(
+  "vorexy-gather-charge-sync",
+  async (input: { transaction_id: string }, { container }) => {
+    const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+    const [charge] = await service.listVorexyCharges({ transaction_id: input.transaction_id })
+    if (!charge)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `No Vorexy charge for transaction ${input.transaction_id}`
+      )
 
-  const detail = await service.gateway().getTransaction(input.transaction_id)
+    const detail = await service.gateway().getTransaction(input.transaction_id)
 
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: [session] } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "payment_collection.order.id", "payment_collection.order.status", "payment.id", "payment.captures.amount", "payment.refunds.amount"],
-    filters: { id: charge.payment_session_id },
-  })
-  const order = (session as any)?.payment_collection?.order
-  const payment = (session as any)?.payment
-  const { cancelOrderOnExpiry, expiryGraceMinutes } = service.options
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const {
+      data: [session],
+    } = await query.graph({
+      entity: "payment_session",
+      fields: [
+        "id",
+        "payment_collection.order.id",
+        "payment_collection.order.status",
+        "payment.id",
+        "payment.captures.amount",
+        "payment.refunds.amount",
+      ],
+      filters: { id: charge.payment_session_id },
+    })
+    const order = (session as any)?.payment_collection?.order
+    const payment = (session as any)?.payment
+    const { cancelOrderOnExpiry, expiryGraceMinutes } = service.options
 
-  return new StepResponse<ChargeSyncInputs>({
-    charge: { id: charge.id, status: charge.status, amount_cents: charge.amount_cents, expires_at: charge.expires_at, flag: charge.flag, payment_session_id: charge.payment_session_id },
-    gateway: { status: detail.status.status, raw: detail.status.raw, amount_cents: detail.amountCents ?? null },
-    medusa: {
-      order: order ? { id: order.id, status: order.status } : null,
-      payment: payment ? { id: payment.id, captured_cents: sum(payment.captures), refunded_cents: sum(payment.refunds) } : null,
-    },
-    options: { cancelOrderOnExpiry, expiryGraceMinutes },
-  })
-})
+    return new StepResponse<ChargeSyncInputs>({
+      charge: {
+        id: charge.id,
+        status: charge.status,
+        amount_cents: charge.amount_cents,
+        expires_at: charge.expires_at,
+        flag: charge.flag,
+        payment_session_id: charge.payment_session_id,
+      },
+      gateway: {
+        status: detail.status.status,
+        raw: detail.status.raw,
+        amount_cents: detail.amountCents ?? null,
+      },
+      medusa: {
+        order: order ? { id: order.id, status: order.status } : null,
+        payment: payment
+          ? {
+              id: payment.id,
+              captured_cents: sum(payment.captures),
+              refunded_cents: sum(payment.refunds),
+            }
+          : null,
+      },
+      options: { cancelOrderOnExpiry, expiryGraceMinutes },
+    })
+  }
+)

@@ -7,10 +7,16 @@ import type VorexyModuleService from "../../modules/vorexy/service"
 export type SyncWithdrawalInput = {
   gateway_id: string
   /** A status from a webhook body: used only when the gateway cannot be asked and the delivery was trusted. */
-  hint?: { status: string | null; trusted: boolean; failure_reason?: string | null; end_to_end_id?: string | null }
+  hint?: {
+    status: string | null
+    trusted: boolean
+    failure_reason?: string | null
+    end_to_end_id?: string | null
+  }
 }
 
-const canMove = (from: string, to: WithdrawalStatus) => from === "requested" || (from !== to && canMoveWithdrawal(from as WithdrawalStatus, to))
+const canMove = (from: string, to: WithdrawalStatus) =>
+  from === "requested" || (from !== to && canMoveWithdrawal(from as WithdrawalStatus, to))
 
 /**
  * Moves the local withdrawal to the gateway's status, forward only: re-fetched from
@@ -21,20 +27,37 @@ export const syncWithdrawalStep = createStep(
   async (input: SyncWithdrawalInput, { container }) => {
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [row] = await service.listVorexyWithdrawals({ gateway_id: input.gateway_id })
-    if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No local withdrawal for Vorexy withdrawal ${input.gateway_id}`)
+    if (!row)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `No local withdrawal for Vorexy withdrawal ${input.gateway_id}`
+      )
 
     const detail = await service.gateway().getWithdrawal(input.gateway_id)
     const source = detail
-      ? { status: detail.status, failure: detail.failureReason ?? null, e2e: (detail.raw.providerEndToEndId ?? detail.raw.endToEndId ?? null) as string | null, from: "gateway" }
+      ? {
+          status: detail.status,
+          failure: detail.failureReason ?? null,
+          e2e: (detail.raw.providerEndToEndId ?? detail.raw.endToEndId ?? null) as string | null,
+          from: "gateway",
+        }
       : input.hint?.trusted && input.hint.status
-        ? { status: normaliseWithdrawalStatus(input.hint.status), failure: input.hint.failure_reason ?? null, e2e: input.hint.end_to_end_id ?? null, from: "webhook" }
+        ? {
+            status: normaliseWithdrawalStatus(input.hint.status),
+            failure: input.hint.failure_reason ?? null,
+            e2e: input.hint.end_to_end_id ?? null,
+            from: "webhook",
+          }
         : null
 
     const update: Record<string, unknown> = { id: row.id, last_synced_at: new Date() }
-    let summary = source ? `${source.from} says ${source.status.raw ?? source.status.status}` : "not found at the gateway and no trusted status"
+    let summary = source
+      ? `${source.from} says ${source.status.raw ?? source.status.status}`
+      : "not found at the gateway and no trusted status"
     if (source && canMove(row.status, source.status.status)) {
       Object.assign(update, { status: source.status.status, gateway_status: source.status.raw })
-      if (source.status.status === "failed" && source.failure) update.failure_reason = source.failure
+      if (source.status.status === "failed" && source.failure)
+        update.failure_reason = source.failure
       if (source.e2e) update.end_to_end_id = source.e2e
       summary += `: ${row.status} -> ${source.status.status}`
     } else if (source) summary += `: stays ${row.status}`
@@ -44,6 +67,9 @@ export const syncWithdrawalStep = createStep(
     return new StepResponse({ withdrawal: after, summary }, previous)
   },
   async (previous, { container }) => {
-    if (previous) await container.resolve<VorexyModuleService>(VOREXY_MODULE).updateVorexyWithdrawals([previous as any])
+    if (previous)
+      await container
+        .resolve<VorexyModuleService>(VOREXY_MODULE)
+        .updateVorexyWithdrawals([previous as any])
   }
 )

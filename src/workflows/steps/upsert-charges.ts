@@ -15,9 +15,12 @@ export const upsertChargesStep = createStep(
   "vorexy-upsert-charges",
   async (facts: ChargeFacts[], { container }) => {
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-    if (!facts.length) return new StepResponse([], { created: [] as string[], previous: [] as Snapshot[] })
+    if (!facts.length)
+      return new StepResponse([], { created: [] as string[], previous: [] as Snapshot[] })
 
-    const existing = await service.listVorexyCharges({ transaction_id: facts.map((f) => f.transaction_id) })
+    const existing = await service.listVorexyCharges({
+      transaction_id: facts.map((f) => f.transaction_id),
+    })
     const byTransaction = new Map(existing.map((c) => [c.transaction_id, c]))
     const toCreate: any[] = []
     const updates: Snapshot[] = []
@@ -47,22 +50,36 @@ export const upsertChargesStep = createStep(
         continue
       }
       const change: Snapshot = { id: current.id }
-      for (const field of ["order_id", "payment_collection_id", "qr_code", "qr_code_image", "expires_at", "company_id"] as const) {
+      for (const field of [
+        "order_id",
+        "payment_collection_id",
+        "qr_code",
+        "qr_code_image",
+        "expires_at",
+        "company_id",
+      ] as const) {
         if (current[field] == null && row[field] != null) change[field] = row[field]
       }
-      if (current.status !== fact.status && canMoveCharge(current.status as ChargeStatus, fact.status)) {
+      if (
+        current.status !== fact.status &&
+        canMoveCharge(current.status as ChargeStatus, fact.status)
+      ) {
         change.status = fact.status
         change.gateway_status = fact.gateway_status
       }
       if (Object.keys(change).length > 1) {
         updates.push(change)
-        previous.push(Object.fromEntries(Object.keys(change).map((k) => [k, (current as any)[k]])) as Snapshot)
+        previous.push(
+          Object.fromEntries(Object.keys(change).map((k) => [k, (current as any)[k]])) as Snapshot
+        )
       }
     }
 
     const created = toCreate.length ? await service.createVorexyCharges(toCreate) : []
     if (updates.length) await service.updateChargesAndNotify(updates)
-    const charges = await service.listVorexyCharges({ transaction_id: facts.map((f) => f.transaction_id) })
+    const charges = await service.listVorexyCharges({
+      transaction_id: facts.map((f) => f.transaction_id),
+    })
     return new StepResponse(charges, { created: created.map((c) => c.id), previous })
   },
   async (undo, { container }) => {

@@ -44,47 +44,90 @@ export type ChargeSyncPlan = {
   summary: string
 }
 
-const brl = (cents: number | null) => (cents === null ? "no amount" : `R$ ${centsToMajor(cents).replace(".", ",")}`)
+const brl = (cents: number | null) =>
+  cents === null ? "no amount" : `R$ ${centsToMajor(cents).replace(".", ",")}`
 
-export function planChargeSync(charge: ChargeSnapshot, gateway: GatewaySnapshot, medusa: MedusaSnapshot, options: SyncOptions): ChargeSyncPlan {
+export function planChargeSync(
+  charge: ChargeSnapshot,
+  gateway: GatewaySnapshot,
+  medusa: MedusaSnapshot,
+  options: SyncOptions
+): ChargeSyncPlan {
   const now = options.now ?? new Date()
-  const move = (to: ChargeStatus) => (charge.status !== to && canMoveCharge(charge.status, to) ? to : null)
-  const base = { gateway_status: gateway.raw, paid_amount_cents: null, flag: null, action: { type: "none" as const } }
+  const move = (to: ChargeStatus) =>
+    charge.status !== to && canMoveCharge(charge.status, to) ? to : null
+  const base = {
+    gateway_status: gateway.raw,
+    paid_amount_cents: null,
+    flag: null,
+    action: { type: "none" as const },
+  }
   const orderOpen = medusa.order !== null && medusa.order.status !== "canceled"
   const captured = (medusa.payment?.captured_cents ?? 0) > 0
 
   switch (gateway.status) {
     case "paid": {
-      if (charge.status === "refunded") return { ...base, status: null, summary: "ignored: the charge was already refunded" }
+      if (charge.status === "refunded")
+        return { ...base, status: null, summary: "ignored: the charge was already refunded" }
       if (gateway.amount_cents !== charge.amount_cents) {
         return {
           ...base,
           status: null,
-          flag: { flag: "amount_mismatch", detail: `Vorexy reports ${brl(gateway.amount_cents)} paid for a ${brl(charge.amount_cents)} charge; not captured.` },
+          flag: {
+            flag: "amount_mismatch",
+            detail: `Vorexy reports ${brl(gateway.amount_cents)} paid for a ${brl(charge.amount_cents)} charge; not captured.`,
+          },
           summary: "paid with another amount: flagged, not captured",
         }
       }
-      if (medusa.order?.status === "canceled" || charge.status === "cancelled" || charge.status === "failed") {
+      if (
+        medusa.order?.status === "canceled" ||
+        charge.status === "cancelled" ||
+        charge.status === "failed"
+      ) {
         return {
           ...base,
           status: null,
-          flag: { flag: "late_payment", detail: `Paid after the ${medusa.order?.status === "canceled" ? "order was cancelled" : "charge was closed"}; refund it in the Vorexy panel.` },
+          flag: {
+            flag: "late_payment",
+            detail: `Paid after the ${medusa.order?.status === "canceled" ? "order was cancelled" : "charge was closed"}; refund it in the Vorexy panel.`,
+          },
           summary: "paid after cancellation: flagged for a refund, not captured",
         }
       }
-      if (captured) return { ...base, status: move("paid"), paid_amount_cents: gateway.amount_cents, summary: "already captured" }
+      if (captured)
+        return {
+          ...base,
+          status: move("paid"),
+          paid_amount_cents: gateway.amount_cents,
+          summary: "already captured",
+        }
       return {
         ...base,
         status: move("paid"),
         paid_amount_cents: gateway.amount_cents,
-        action: { type: "capture", session_id: charge.payment_session_id, amount: centsToMajor(charge.amount_cents) },
+        action: {
+          type: "capture",
+          session_id: charge.payment_session_id,
+          amount: centsToMajor(charge.amount_cents),
+        },
         summary: "paid: capturing",
       }
     }
     case "refunded": {
-      const remaining = (medusa.payment?.captured_cents ?? 0) - (medusa.payment?.refunded_cents ?? 0)
+      const remaining =
+        (medusa.payment?.captured_cents ?? 0) - (medusa.payment?.refunded_cents ?? 0)
       if (medusa.payment && remaining > 0) {
-        return { ...base, status: move("refunded"), action: { type: "record_refund", payment_id: medusa.payment.id, amount: centsToMajor(remaining) }, summary: "refunded in the panel: recording the refund" }
+        return {
+          ...base,
+          status: move("refunded"),
+          action: {
+            type: "record_refund",
+            payment_id: medusa.payment.id,
+            amount: centsToMajor(remaining),
+          },
+          summary: "refunded in the panel: recording the refund",
+        }
       }
       return { ...base, status: move("refunded"), summary: "refunded" }
     }
@@ -94,14 +137,18 @@ export function planChargeSync(charge: ChargeSnapshot, gateway: GatewaySnapshot,
     case "pending": {
       const expiresAt = charge.expires_at ? new Date(charge.expires_at).getTime() : null
       if (expiresAt !== null && now.getTime() > expiresAt + options.expiryGraceMinutes * 60_000) {
-        return closeUnpaid("cancelled", " (expired: past expires_at, the gateway still says awaiting)")
+        return closeUnpaid(
+          "cancelled",
+          " (expired: past expires_at, the gateway still says awaiting)"
+        )
       }
       return { ...base, status: null, summary: "still awaiting payment" }
     }
   }
 
   function closeUnpaid(to: "cancelled" | "failed", note: string): ChargeSyncPlan {
-    const cancel = options.cancelOrderOnExpiry && orderOpen && !captured && charge.status === "pending"
+    const cancel =
+      options.cancelOrderOnExpiry && orderOpen && !captured && charge.status === "pending"
     return {
       ...base,
       status: move(to),

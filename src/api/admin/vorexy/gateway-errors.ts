@@ -18,16 +18,25 @@ const STATUS: Record<VorexyErrorKind, number> = {
 }
 
 const PREFIX: Partial<Record<VorexyErrorKind, string>> = {
-  authentication: "Vorexy rejected the store's credentials (check VOREXY_CLIENT_ID / VOREXY_API_KEY)",
+  authentication:
+    "Vorexy rejected the store's credentials (check VOREXY_CLIENT_ID / VOREXY_API_KEY)",
   unavailable: "Vorexy is unavailable right now; try again in a moment",
   rate_limited: "Vorexy is rate limiting requests; try again in a moment",
   protocol: "Vorexy sent a response that could not be understood",
 }
 
 /** Answers a gateway error; rethrows anything else for Medusa's error handler. */
-export function sendGatewayError(res: MedusaResponse, error: unknown, extra: Record<string, unknown> = {}) {
+export function sendGatewayError(
+  res: MedusaResponse,
+  error: unknown,
+  extra: Record<string, unknown> = {}
+) {
   if (!isVorexyError(error)) throw error
   const detail = error.gatewayMessage ? `: ${error.gatewayMessage}` : ""
-  const message = PREFIX[error.kind] ? `${PREFIX[error.kind]}${detail}` : `Vorexy refused the request${detail}`
-  res.status(STATUS[error.kind]).json({ type: `vorexy_${error.kind}`, message, gateway_status: error.status ?? null, ...extra })
+  const message = PREFIX[error.kind]
+    ? `${PREFIX[error.kind]}${detail}`
+    : `Vorexy refused the request${detail}`
+  res
+    .status(STATUS[error.kind])
+    .json({ type: `vorexy_${error.kind}`, message, gateway_status: error.status ?? null, ...extra })
 }

@@ -1,5 +1,11 @@
 import { z } from "@medusajs/framework/zod"
-import { MIN_WITHDRAWAL_CENTS, normalisePixKey, PIX_KEY_TYPES, pixKeyProblem, toCents } from "../../../gateway"
+import {
+  MIN_WITHDRAWAL_CENTS,
+  normalisePixKey,
+  PIX_KEY_TYPES,
+  pixKeyProblem,
+  toCents,
+} from "../../../gateway"
 
 export const AdminTransactionsQuery = z.object({
   page: z.coerce.number().int().min(1, "page starts at 1").default(1),
@@ -16,42 +22,70 @@ export const AdminChargesQuery = z.object({ order_id: z.string().min(1, "order_i
 
 const reaisText = /^\d{1,12}([.,]\d{1,2})?$/
 
-const withdrawalCents = (body: { amount?: number; amount_reais?: string }) => body.amount ?? toCents(body.amount_reais!.replace(",", "."))
+const withdrawalCents = (body: { amount?: number; amount_reais?: string }) =>
+  body.amount ?? toCents(body.amount_reais!.replace(",", "."))
 
 export const AdminCreateWithdrawal = z
   .object({
     /** Integer cents (1000 = R$ 10,00) … */
     amount: z.number().int("amount must be an integer number of cents").optional(),
     /** … or reais as typed in the form ("10,50" or "10.50"), converted exactly. */
-    amount_reais: z.string().trim().regex(reaisText, 'amount_reais must look like "10,50"').optional(),
+    amount_reais: z
+      .string()
+      .trim()
+      .regex(reaisText, 'amount_reais must look like "10,50"')
+      .optional(),
     pix_key: z.string().trim().min(1).max(140).optional(),
     pix_key_type: z.enum(PIX_KEY_TYPES).optional(),
     description: z.string().trim().max(140).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
     /** Chosen by the form when it opens: a double click or a retry sends the same one. */
-    request_id: z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, "request_id must be 8-64 letters, digits, _ or -").optional(),
+    request_id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, "request_id must be 8-64 letters, digits, _ or -")
+      .optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
     if ((body.amount === undefined) === (body.amount_reais === undefined)) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "give the amount either in cents (amount) or in reais (amount_reais)" })
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: "give the amount either in cents (amount) or in reais (amount_reais)",
+      })
       return
     }
     if (withdrawalCents(body) < MIN_WITHDRAWAL_CENTS) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: `the minimum withdrawal is ${MIN_WITHDRAWAL_CENTS} cents (R$ 10,00)` })
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: `the minimum withdrawal is ${MIN_WITHDRAWAL_CENTS} cents (R$ 10,00)`,
+      })
     }
     if (Boolean(body.pix_key) !== Boolean(body.pix_key_type)) {
-      ctx.addIssue({ code: "custom", path: ["pix_key"], message: "give pix_key and pix_key_type together, or neither to use the bank account's key" })
+      ctx.addIssue({
+        code: "custom",
+        path: ["pix_key"],
+        message: "give pix_key and pix_key_type together, or neither to use the bank account's key",
+      })
     } else if (body.pix_key && body.pix_key_type) {
-      const problem = pixKeyProblem(body.pix_key_type, normalisePixKey(body.pix_key_type, body.pix_key))
-      if (problem) ctx.addIssue({ code: "custom", path: ["pix_key"], message: `pix_key ${problem}` })
+      const problem = pixKeyProblem(
+        body.pix_key_type,
+        normalisePixKey(body.pix_key_type, body.pix_key)
+      )
+      if (problem)
+        ctx.addIssue({ code: "custom", path: ["pix_key"], message: `pix_key ${problem}` })
     }
   })
   // What the route works with: the amount in cents and the key in the form the gateway expects.
   .transform((body) => ({
     ...body,
     amount_cents: withdrawalCents(body),
-    pix_key: body.pix_key && body.pix_key_type ? normalisePixKey(body.pix_key_type, body.pix_key) : undefined,
+    pix_key:
+      body.pix_key && body.pix_key_type
+        ? normalisePixKey(body.pix_key_type, body.pix_key)
+        : undefined,
   }))
 
 export type AdminCreateWithdrawalType = z.infer<typeof AdminCreateWithdrawal>

@@ -21,7 +21,9 @@ export const VorexyWebhookEvent = model
     trusted: model.boolean().default(false),
     deliveries: model.number().default(1),
     processing_attempts: model.number().default(0),
-    outcome: model.enum(["received", "processed", "orphan", "ignored", "failed"]).default("received"),
+    outcome: model
+      .enum(["received", "processed", "orphan", "ignored", "failed"])
+      .default("received"),
     outcome_detail: model.text().nullable(),
     processed_at: model.dateTime().nullable(),
   })

@@ -15,7 +15,9 @@ export const VorexyWithdrawal = model
     pix_key_type: model.text().nullable(),
     description: model.text().nullable(),
     metadata: model.json().nullable(),
-    status: model.enum(["requested", "pending", "processing", "successful", "failed", "refunded"]).default("requested"),
+    status: model
+      .enum(["requested", "pending", "processing", "successful", "failed", "refunded"])
+      .default("requested"),
     gateway_status: model.text().nullable(),
     failure_reason: model.text().nullable(),
     end_to_end_id: model.text().nullable(),

@@ -1,21 +1,35 @@
 import { VorexyPixService } from "../services/vorexy-pix"
 import { parseVorexyOptions } from "../options"
 
-const valid = { baseUrl: "https://vorexy.example", clientId: "client", apiKey: "sk_live_very_secret_key" }
+const valid = {
+  baseUrl: "https://vorexy.example",
+  clientId: "client",
+  apiKey: "sk_live_very_secret_key",
+}
 
 describe("provider options", () => {
   it("applies defaults and treats blank env values as unset", () => {
-    expect(parseVorexyOptions({ ...valid, companyId: "", webhookSecret: undefined })).toMatchObject({
-      ...valid,
-      pixExpiresInDays: 1,
-      timeoutMs: 15000,
-      maxRetries: 3,
+    expect(parseVorexyOptions({ ...valid, companyId: "", webhookSecret: undefined })).toMatchObject(
+      {
+        ...valid,
+        pixExpiresInDays: 1,
+        timeoutMs: 15000,
+        maxRetries: 3,
+      }
+    )
+    expect(parseVorexyOptions({ ...valid, pixExpiresInDays: "3", companyId: "42" })).toMatchObject({
+      pixExpiresInDays: 3,
+      companyId: "42",
     })
-    expect(parseVorexyOptions({ ...valid, pixExpiresInDays: "3", companyId: "42" })).toMatchObject({ pixExpiresInDays: 3, companyId: "42" })
   })
 
   it("fails boot with a message naming each wrong option, and never the secret", () => {
-    const attempt = () => VorexyPixService.validateOptions({ apiKey: "sk_live_very_secret_key", baseUrl: "ftp://x", pixExpiresInDays: 90 })
+    const attempt = () =>
+      VorexyPixService.validateOptions({
+        apiKey: "sk_live_very_secret_key",
+        baseUrl: "ftp://x",
+        pixExpiresInDays: 90,
+      })
     expect(attempt).toThrow(/clientId is required \(VOREXY_CLIENT_ID\)/)
     expect(attempt).toThrow(/baseUrl must be an http\(s\) URL/)
     expect(attempt).toThrow(/pixExpiresInDays is at most 30/)
@@ -24,7 +38,9 @@ describe("provider options", () => {
     } catch (error) {
       expect(String((error as Error).message)).not.toContain("sk_live_very_secret_key")
     }
-    expect(() => VorexyPixService.validateOptions({ ...valid, webhookSecret: "short" })).toThrow(/webhookSecret must have at least 16/)
+    expect(() => VorexyPixService.validateOptions({ ...valid, webhookSecret: "short" })).toThrow(
+      /webhookSecret must have at least 16/
+    )
   })
 
   it("builds the provider with identifier vorexy-pix", () => {

@@ -11,7 +11,10 @@ const PIX = "Vorexy PIX"
 
 export const errors = {
   invalidPayer(problems: string[]) {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, `${PIX}: invalid payer data: ${problems.join("; ")}.`)
+    return new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${PIX}: invalid payer data: ${problems.join("; ")}.`
+    )
   },
   payerMissing(missing: string[]) {
     return new MedusaError(
@@ -26,7 +29,10 @@ export const errors = {
     )
   },
   currency(currency: string) {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, `${PIX} only accepts BRL, not ${currency.toUpperCase()}.`)
+    return new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${PIX} only accepts BRL, not ${currency.toUpperCase()}.`
+    )
   },
   amountMismatch(transactionId: string, paidCents: number | undefined, expectedCents: number) {
     return new MedusaError(
@@ -53,23 +59,37 @@ export const errors = {
     )
   },
   payerLocked() {
-    return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${PIX}: the payer cannot change after the PIX charge was created; start the payment again.`)
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `${PIX}: the payer cannot change after the PIX charge was created; start the payment again.`
+    )
   },
 
   /** Maps a gateway failure to what the shopper (checkout) or the admin (other actions) should read. */
   fromGateway(error: unknown, action: string, checkout: boolean): MedusaError {
     if (error instanceof MedusaError) return error
     if (!(error instanceof VorexyError)) {
-      return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${PIX}: ${action} failed: ${(error as Error)?.message ?? error}`)
+      return new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `${PIX}: ${action} failed: ${(error as Error)?.message ?? error}`
+      )
     }
     const status = error.status ? ` (HTTP ${error.status})` : ""
     const reason = error.gatewayMessage ? `: ${error.gatewayMessage}` : ""
-    const type = checkout ? MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR : MedusaError.Types.UNEXPECTED_STATE
+    const type = checkout
+      ? MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR
+      : MedusaError.Types.UNEXPECTED_STATE
     switch (error.kind) {
       case "request_invalid":
-        return new MedusaError(MedusaError.Types.INVALID_DATA, `${PIX}: ${action} refused before sending${reason}.`)
+        return new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `${PIX}: ${action} refused before sending${reason}.`
+        )
       case "authentication":
-        return new MedusaError(type, `${PIX} is not available: the store's Vorexy credentials were refused${status}. Please try again later or choose another payment method.`)
+        return new MedusaError(
+          type,
+          `${PIX} is not available: the store's Vorexy credentials were refused${status}. Please try again later or choose another payment method.`
+        )
       case "validation":
       case "refused":
         return new MedusaError(type, `${PIX}: Vorexy refused to ${action}${reason}${status}.`)
@@ -80,11 +100,20 @@ export const errors = {
         )
       case "rate_limited":
       case "unavailable":
-        return new MedusaError(type, `${PIX}: could not ${action}: Vorexy is unavailable right now${reason}${status}. Please try again in a moment; retrying never charges twice.`)
+        return new MedusaError(
+          type,
+          `${PIX}: could not ${action}: Vorexy is unavailable right now${reason}${status}. Please try again in a moment; retrying never charges twice.`
+        )
       case "not_found":
-        return new MedusaError(MedusaError.Types.NOT_FOUND, `${PIX}: Vorexy does not know this transaction${reason}.`)
+        return new MedusaError(
+          MedusaError.Types.NOT_FOUND,
+          `${PIX}: Vorexy does not know this transaction${reason}.`
+        )
       case "protocol":
-        return new MedusaError(type, `${PIX}: could not ${action}: Vorexy sent an unexpected response${reason}${status}.`)
+        return new MedusaError(
+          type,
+          `${PIX}: could not ${action}: Vorexy sent an unexpected response${reason}${status}.`
+        )
     }
   },
 }

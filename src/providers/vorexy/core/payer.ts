@@ -25,9 +25,25 @@ export type MaskedPayer = {
 }
 
 /** Keys a storefront may send payer data under (flat in `data` or inside `data.payer`). */
-export const PAYER_INPUT_KEYS = ["payer", "name", "email", "document", "cpf", "cnpj", "tax_id", "phone"] as const
+export const PAYER_INPUT_KEYS = [
+  "payer",
+  "name",
+  "email",
+  "document",
+  "cpf",
+  "cnpj",
+  "tax_id",
+  "phone",
+] as const
 
-type CustomerLike = { email?: string | null; first_name?: string | null; last_name?: string | null; phone?: string | null } | undefined
+type CustomerLike =
+  | {
+      email?: string | null
+      first_name?: string | null
+      last_name?: string | null
+      phone?: string | null
+    }
+  | undefined
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 
@@ -40,24 +56,33 @@ export type PayerResult = { payer?: Payer; partial: Partial<Payer>; problems: st
  * be valid (problems lists what is not); name and e-mail may still be missing here and are
  * required only when the charge is created.
  */
-export function readPayer(data: Record<string, unknown> | undefined, customer: CustomerLike): PayerResult {
-  const source = (data?.payer && typeof data.payer === "object" ? data.payer : data ?? {}) as Record<string, unknown>
+export function readPayer(
+  data: Record<string, unknown> | undefined,
+  customer: CustomerLike
+): PayerResult {
+  const source = (
+    data?.payer && typeof data.payer === "object" ? data.payer : (data ?? {})
+  ) as Record<string, unknown>
   const problems: string[] = []
   const customerName = [customer?.first_name, customer?.last_name].filter(Boolean).join(" ").trim()
 
   const name = text(source.name) ?? (customerName || undefined)
   const email = text(source.email) ?? text(customer?.email)
-  if (email && !EMAIL.test(email)) problems.push(`payer e-mail "${email}" is not a valid e-mail address`)
+  if (email && !EMAIL.test(email))
+    problems.push(`payer e-mail "${email}" is not a valid e-mail address`)
   if (name && name.length > 200) problems.push("payer name is longer than 200 characters")
 
-  const rawDocument = text(source.document) ?? text(source.cpf) ?? text(source.cnpj) ?? text(source.tax_id)
+  const rawDocument =
+    text(source.document) ?? text(source.cpf) ?? text(source.cnpj) ?? text(source.tax_id)
   let document: Payer["document"]
   if (rawDocument) {
     const classified = classifyDocument(rawDocument)
     if (!classified) {
       const digits = onlyDigits(rawDocument).length
       const kind = digits === 14 ? "CNPJ" : digits === 11 ? "CPF" : "CPF or CNPJ"
-      problems.push(`payer document is not a valid ${kind} (${digits === 11 || digits === 14 ? "check digits do not match" : "expected 11 or 14 digits"})`)
+      problems.push(
+        `payer document is not a valid ${kind} (${digits === 11 || digits === 14 ? "check digits do not match" : "expected 11 or 14 digits"})`
+      )
     } else document = classified
   }
 
@@ -65,7 +90,8 @@ export function readPayer(data: Record<string, unknown> | undefined, customer: C
   let phone: string | undefined
   if (rawPhone) {
     const digits = onlyDigits(rawPhone).replace(/^55(?=\d{10,11}$)/, "")
-    if (digits.length < 10 || digits.length > 11) problems.push("payer phone must have a 2-digit area code and 8 or 9 digits")
+    if (digits.length < 10 || digits.length > 11)
+      problems.push("payer phone must have a 2-digit area code and 8 or 9 digits")
     else phone = digits
   }
 
@@ -83,10 +109,15 @@ export function maskPayer(payer: Partial<Payer>): MaskedPayer {
     ...(number
       ? {
           document_type: payer.document!.type,
-          document: payer.document!.type === "CPF" ? `***.${number.slice(3, 6)}.***-${number.slice(9)}` : `**.${number.slice(2, 5)}.***/****-${number.slice(12)}`,
+          document:
+            payer.document!.type === "CPF"
+              ? `***.${number.slice(3, 6)}.***-${number.slice(9)}`
+              : `**.${number.slice(2, 5)}.***/****-${number.slice(12)}`,
         }
       : {}),
-    ...(payer.phone ? { phone: `(${payer.phone.slice(0, 2)}) *****-${payer.phone.slice(-4)}` } : {}),
+    ...(payer.phone
+      ? { phone: `(${payer.phone.slice(0, 2)}) *****-${payer.phone.slice(-4)}` }
+      : {}),
   }
 }
 
@@ -102,7 +133,9 @@ export class PayerSeal {
     const iv = randomBytes(12)
     const cipher = createCipheriv("aes-256-gcm", this.key, iv)
     const body = Buffer.concat([cipher.update(JSON.stringify(payer), "utf8"), cipher.final()])
-    return ["v1", iv, body, cipher.getAuthTag()].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".")
+    return ["v1", iv, body, cipher.getAuthTag()]
+      .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+      .join(".")
   }
 
   /** Null when the value was not sealed by this key (tampered, or the API key was rotated). */
@@ -113,7 +146,10 @@ export class PayerSeal {
     try {
       const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"))
       decipher.setAuthTag(Buffer.from(tag, "base64url"))
-      const json = Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8")
+      const json = Buffer.concat([
+        decipher.update(Buffer.from(body, "base64url")),
+        decipher.final(),
+      ]).toString("utf8")
       return JSON.parse(json)
     } catch {
       return null

@@ -41,6 +41,8 @@ export function clearedInputKeys(input: Record<string, unknown> | undefined): Re
   )
 }
 
-export function readSessionData(data: Record<string, unknown> | undefined): Partial<VorexySessionData> {
+export function readSessionData(
+  data: Record<string, unknown> | undefined
+): Partial<VorexySessionData> {
   return (data ?? {}) as Partial<VorexySessionData>
 }

@@ -35,8 +35,18 @@ import {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { centsToMajor, ChargeStatus, toCents, TransactionDetail, VorexyClient } from "../../../gateway"
+import {
+  AbstractPaymentProvider,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
+import {
+  centsToMajor,
+  ChargeStatus,
+  toCents,
+  TransactionDetail,
+  VorexyClient,
+} from "../../../gateway"
 import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../options"
 import { errors } from "./errors"
 import { maskPayer, Payer, PayerSeal, readPayer } from "./payer"
@@ -112,7 +122,10 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     this.logger_ = cradle.logger as Logger | undefined
     this.eventBus_ = resolveOptional<IEventBusModuleService>(cradle, "event_bus")
     this.seal_ = new PayerSeal(parsed.apiKey)
-    this.client_ = clientFromOptions(parsed, this.logger_ && { debug: (m) => this.logger_!.debug(m), warn: (m) => this.logger_!.warn(m) })
+    this.client_ = clientFromOptions(
+      parsed,
+      this.logger_ && { debug: (m) => this.logger_!.debug(m), warn: (m) => this.logger_!.warn(m) }
+    )
   }
 
   protected get method(): VorexySessionData["payment_method"] {
@@ -120,7 +133,12 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   }
 
   /** No gateway call: validates and keeps the payer for authorisation. */
-  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment({
+    amount,
+    currency_code,
+    data,
+    context,
+  }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     if (currency_code?.toLowerCase() !== "brl") throw errors.currency(currency_code ?? "")
     const { partial, problems } = readPayer(data, context?.customer)
     if (problems.length) throw errors.invalidPayer(problems)
@@ -137,15 +155,26 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
       payer_ip: ipv4(data?.payer_ip),
       items: checkoutItems(data?.items),
     }
-    return { id: sessionId, status: PaymentSessionStatus.PENDING, data: { ...clearedInputKeys(data), ...sessionData } }
+    return {
+      id: sessionId,
+      status: PaymentSessionStatus.PENDING,
+      data: { ...clearedInputKeys(data), ...sessionData },
+    }
   }
 
   /** Payer changes before the charge exists; a new amount after it means a new charge. */
-  async updatePayment({ amount, currency_code, data, context }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+  async updatePayment({
+    amount,
+    currency_code,
+    data,
+    context,
+  }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const current = readSessionData(data)
     if (currency_code && currency_code.toLowerCase() !== "brl") throw errors.currency(currency_code)
     const cents = amount === undefined ? current.amount_cents! : toCents(amount as any)
-    const payerGiven = Object.keys(clearedInputKeys(data)).some((k) => data?.[k] !== null && data?.[k] !== undefined)
+    const payerGiven = Object.keys(clearedInputKeys(data)).some(
+      (k) => data?.[k] !== null && data?.[k] !== undefined
+    )
     const amountChanged = cents !== current.amount_cents
 
     if (current.transaction_id && !amountChanged) {
@@ -167,9 +196,20 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
       ...payerFields,
       amount: centsToMajor(cents),
       amount_cents: cents,
-      ...(amountChanged ? { transaction_id: undefined, status: undefined, qr_code: undefined, qr_code_image: undefined, expires_at: undefined } : {}),
+      ...(amountChanged
+        ? {
+            transaction_id: undefined,
+            status: undefined,
+            qr_code: undefined,
+            qr_code_image: undefined,
+            expires_at: undefined,
+          }
+        : {}),
     }
-    return { status: PaymentSessionStatus.PENDING, data: next as unknown as Record<string, unknown> }
+    return {
+      status: PaymentSessionStatus.PENDING,
+      data: next as unknown as Record<string, unknown>,
+    }
   }
 
   /**
@@ -177,7 +217,10 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
    * a double click or two concurrent completions make one charge) and answers pending_authorization.
    * Later calls re-fetch the charge and map its status; paid counts only for the exact amount.
    */
-  async authorizePayment({ data, context }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+  async authorizePayment({
+    data,
+    context,
+  }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = readSessionData(data)
     if (!session.transaction_id) return this.createCharge(session, context?.idempotency_key)
     const detail = await this.fetch(session, "check the PIX charge", true)
@@ -203,8 +246,10 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     const session = readSessionData(data)
     if (!session.transaction_id) throw errors.notPaid("(none)", "not created")
     const detail = await this.fetch(session, "confirm the PIX payment", false)
-    if (detail.status.status !== "paid") throw errors.notPaid(session.transaction_id, detail.status.raw ?? "unknown")
-    if (detail.amountCents !== session.amount_cents) throw errors.amountMismatch(session.transaction_id, detail.amountCents, session.amount_cents!)
+    if (detail.status.status !== "paid")
+      throw errors.notPaid(session.transaction_id, detail.status.raw ?? "unknown")
+    if (detail.amountCents !== session.amount_cents)
+      throw errors.amountMismatch(session.transaction_id, detail.amountCents, session.amount_cents!)
     return { data: { ...data, ...this.statusFields(detail) } }
   }
 
@@ -222,7 +267,8 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     const session = readSessionData(data)
     if (!session.transaction_id) throw errors.refundInPanel("(none)", "no charge")
     const detail = await this.fetch(session, "check the refund", false)
-    if (detail.status.status !== "refunded") throw errors.refundInPanel(session.transaction_id, detail.status.raw ?? "unknown")
+    if (detail.status.status !== "refunded")
+      throw errors.refundInPanel(session.transaction_id, detail.status.raw ?? "unknown")
     return { data: { ...data, ...this.statusFields(detail) } }
   }
 
@@ -230,22 +276,40 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
    * The built-in route's deliveries go to the plugin's webhook pipeline, which re-fetches before
    * acting. The core gets "not supported" so it never acts on an unverified body itself.
    */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(
+    payload: ProviderWebhookPayload["payload"]
+  ): Promise<WebhookActionResult> {
     const raw = payload.rawData ? payload.rawData.toString() : JSON.stringify(payload.data ?? {})
     const header = payload.headers?.["x-webhook-event-id"]
     try {
-      await this.eventBus_?.emit({ name: WEBHOOK_FORWARDED_EVENT, data: { raw, header_event_id: typeof header === "string" ? header : null } satisfies WebhookForwardedEvent })
+      await this.eventBus_?.emit({
+        name: WEBHOOK_FORWARDED_EVENT,
+        data: {
+          raw,
+          header_event_id: typeof header === "string" ? header : null,
+        } satisfies WebhookForwardedEvent,
+      })
     } catch (error) {
-      this.logger_?.warn(`Vorexy: could not forward a webhook from the built-in route: ${(error as Error).message}`)
+      this.logger_?.warn(
+        `Vorexy: could not forward a webhook from the built-in route: ${(error as Error).message}`
+      )
     }
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   // ---- the charge ----------------------------------------------------------------------------
 
-  private async createCharge(session: Partial<VorexySessionData>, sessionIdFromContext?: string): Promise<AuthorizePaymentOutput> {
+  private async createCharge(
+    session: Partial<VorexySessionData>,
+    sessionIdFromContext?: string
+  ): Promise<AuthorizePaymentOutput> {
     const sessionId = session.session_id ?? sessionIdFromContext
-    if (!sessionId || !session.amount_cents) throw errors.fromGateway(new Error("the payment session has no id or amount"), "create the PIX charge", true)
+    if (!sessionId || !session.amount_cents)
+      throw errors.fromGateway(
+        new Error("the payment session has no id or amount"),
+        "create the PIX charge",
+        true
+      )
     const payer = this.seal_.open(session.payer_sealed)
     if (!payer) throw errors.payerUnreadable()
     const missing = [!payer.name && "name", !payer.email && "e-mail"].filter(Boolean) as string[]
@@ -268,10 +332,19 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
             ...(full.phone ? { phone: full.phone } : {}),
             externalRef: sessionId,
           },
-          ...(this.paymentMethod === "PIX" ? { pix: { expiresInDays: this.options_.pixExpiresInDays } } : {}),
+          ...(this.paymentMethod === "PIX"
+            ? { pix: { expiresInDays: this.options_.pixExpiresInDays } }
+            : {}),
           ...(session.payer_ip ? { ip: session.payer_ip } : {}),
           ...(session.items?.length
-            ? { items: session.items.map((i) => ({ title: i.title, unitPrice: i.unit_price_cents, quantity: i.quantity, tangible: i.tangible })) }
+            ? {
+                items: session.items.map((i) => ({
+                  title: i.title,
+                  unitPrice: i.unit_price_cents,
+                  quantity: i.quantity,
+                  tangible: i.tangible,
+                })),
+              }
             : {}),
         },
         { idempotencyKey }
@@ -282,7 +355,8 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
 
     const qrCode = created.pix?.qrcode ?? null
     const qrImage = qrCode ? await qrImageDataUrl(qrCode) : null
-    const companyId = created.companyId ?? (this.options_.companyId ? Number(this.options_.companyId) : null)
+    const companyId =
+      created.companyId ?? (this.options_.companyId ? Number(this.options_.companyId) : null)
     const next: VorexySessionData = {
       ...(session as VorexySessionData),
       session_id: sessionId,
@@ -308,11 +382,18 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     } satisfies ChargeCreatedEvent)
     // A replayed create answers with the original (waiting) response; any later status comes from
     // a re-fetch on the next authorisation.
-    return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: next as unknown as Record<string, unknown> }
+    return {
+      status: PaymentSessionStatus.PENDING_AUTHORIZATION,
+      data: next as unknown as Record<string, unknown>,
+    }
   }
 
   /** Re-fetches a charge (the gateway is the truth) and announces its status when it changed. */
-  private async fetch(session: Partial<VorexySessionData>, action: string, checkout: boolean): Promise<TransactionDetail> {
+  private async fetch(
+    session: Partial<VorexySessionData>,
+    action: string,
+    checkout: boolean
+  ): Promise<TransactionDetail> {
     let detail: TransactionDetail
     try {
       detail = await this.client_.getTransaction(session.transaction_id!)
@@ -336,7 +417,9 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     return {
       status: detail.status.status,
       gateway_status: detail.status.raw,
-      ...(detail.status.status === "paid" ? { paid_at: detail.updatedAt ?? new Date().toISOString() } : {}),
+      ...(detail.status.status === "paid"
+        ? { paid_at: detail.updatedAt ?? new Date().toISOString() }
+        : {}),
     }
   }
 
@@ -355,7 +438,12 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     if (!session.transaction_id) return data ?? {}
     const detail = await this.fetch(session, "check the PIX charge before cancelling it", false)
     if (detail.status.status === "paid") throw errors.alreadyPaid(session.transaction_id)
-    return { ...data, ...this.statusFields(detail), status: detail.status.terminal ? detail.status.status : "cancelled", canceled_locally_at: new Date().toISOString() }
+    return {
+      ...data,
+      ...this.statusFields(detail),
+      status: detail.status.terminal ? detail.status.status : "cancelled",
+      canceled_locally_at: new Date().toISOString(),
+    }
   }
 
   private async announce(name: string, data: ChargeCreatedEvent | ChargeObservedEvent) {
@@ -364,7 +452,9 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     } catch (error) {
       // Other paths record charges too (order.placed, the status route, reconciliation); never
       // fail a payment over a notification.
-      this.logger_?.warn(`Vorexy: could not announce ${name} for ${data.transaction_id}: ${(error as Error).message}`)
+      this.logger_?.warn(
+        `Vorexy: could not announce ${name} for ${data.transaction_id}: ${(error as Error).message}`
+      )
     }
   }
 }
@@ -377,15 +467,30 @@ function resolveOptional<T>(cradle: Record<string, unknown>, key: string): T | u
   }
 }
 
-const definedOnly = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+const definedOnly = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 
 /** Items as the session-creation middleware attached them; anything malformed is left out. */
 function checkoutItems(value: unknown): VorexySessionData["items"] {
   if (!Array.isArray(value)) return undefined
   const items = value.filter(
-    (i) => i && typeof i.title === "string" && i.title && Number.isInteger(i.unit_price_cents) && i.unit_price_cents >= 0 && Number.isInteger(i.quantity) && i.quantity > 0
+    (i) =>
+      i &&
+      typeof i.title === "string" &&
+      i.title &&
+      Number.isInteger(i.unit_price_cents) &&
+      i.unit_price_cents >= 0 &&
+      Number.isInteger(i.quantity) &&
+      i.quantity > 0
   )
-  return items.length ? items.map((i) => ({ title: i.title, unit_price_cents: i.unit_price_cents, quantity: i.quantity, tangible: Boolean(i.tangible) })) : undefined
+  return items.length
+    ? items.map((i) => ({
+        title: i.title,
+        unit_price_cents: i.unit_price_cents,
+        quantity: i.quantity,
+        tangible: Boolean(i.tangible),
+      }))
+    : undefined
 }
 
 /** The spec takes the payer's IPv4; IPv4-mapped IPv6 is unwrapped, anything else dropped. */

@@ -15,8 +15,12 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, Query>, res: 
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   try {
     const list = await vorexy.gateway().listTransactions({ page, pageSize: page_size, sort })
-    const sessionIds = list.items.map((i) => i.lead?.externalId).filter((id): id is string => typeof id === "string" && id.startsWith("payses_"))
-    const charges = sessionIds.length ? await vorexy.listVorexyCharges({ payment_session_id: sessionIds }) : []
+    const sessionIds = list.items
+      .map((i) => i.lead?.externalId)
+      .filter((id): id is string => typeof id === "string" && id.startsWith("payses_"))
+    const charges = sessionIds.length
+      ? await vorexy.listVorexyCharges({ payment_session_id: sessionIds })
+      : []
     const bySession = new Map(charges.map((c) => [c.payment_session_id, c]))
     res.json({
       transactions: list.items.map((item) => {
@@ -28,9 +32,19 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, Query>, res: 
           gateway_status: item.status.raw,
           payment_method: item.paymentMethod ?? null,
           provider_tx_id: item.providerTxId ?? null,
-          customer: item.lead ? { name: item.lead.name ?? null, email: item.lead.email ?? null } : null,
+          customer: item.lead
+            ? { name: item.lead.name ?? null, email: item.lead.email ?? null }
+            : null,
           created_at: item.createdAt ?? null,
-          charge: charge ? { id: charge.id, transaction_id: charge.transaction_id, order_id: charge.order_id, status: charge.status, flag: charge.flag } : null,
+          charge: charge
+            ? {
+                id: charge.id,
+                transaction_id: charge.transaction_id,
+                order_id: charge.order_id,
+                status: charge.status,
+                flag: charge.flag,
+              }
+            : null,
         }
       }),
       page: list.currentPage,

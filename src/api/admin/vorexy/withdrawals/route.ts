@@ -17,12 +17,24 @@ const SAME_REQUEST_WINDOW_MS = 10 * 60_000
 function idempotencyKey(actor: string, body: AdminCreateWithdrawalType) {
   const basis = body.request_id
     ? ["request", actor, body.request_id]
-    : ["content", actor, body.amount_cents, body.pix_key_type ?? "", body.pix_key ?? "", body.description ?? "", JSON.stringify(body.metadata ?? {}), Math.floor(Date.now() / SAME_REQUEST_WINDOW_MS)]
+    : [
+        "content",
+        actor,
+        body.amount_cents,
+        body.pix_key_type ?? "",
+        body.pix_key ?? "",
+        body.description ?? "",
+        JSON.stringify(body.metadata ?? {}),
+        Math.floor(Date.now() / SAME_REQUEST_WINDOW_MS),
+      ]
   return `wd_${createHash("sha256").update(JSON.stringify(basis)).digest("hex").slice(0, 40)}`
 }
 
 /** GET /admin/vorexy/withdrawals — the local history, newest first. */
-export const GET = async (req: AuthenticatedMedusaRequest<unknown, { limit: number; offset: number }>, res: MedusaResponse) => {
+export const GET = async (
+  req: AuthenticatedMedusaRequest<unknown, { limit: number; offset: number }>,
+  res: MedusaResponse
+) => {
   const { limit, offset } = req.validatedQuery as unknown as { limit: number; offset: number }
   const [rows, count] = await req.scope
     .resolve<VorexyModuleService>(VOREXY_MODULE)
@@ -31,7 +43,10 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, { limit: numb
 }
 
 /** POST /admin/vorexy/withdrawals — withdraw to a PIX key (or the bank account's key). */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateWithdrawalType>, res: MedusaResponse) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCreateWithdrawalType>,
+  res: MedusaResponse
+) => {
   const body = req.validatedBody
   const actor = req.auth_context.actor_id
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
@@ -57,7 +72,11 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateWithdrawal
       },
     })
     if (result.refused) {
-      res.status(422).json({ type: "vorexy_refused", message: `Vorexy refused the withdrawal: ${result.refused.reason}`, withdrawal: withdrawalView(result.withdrawal) })
+      res.status(422).json({
+        type: "vorexy_refused",
+        message: `Vorexy refused the withdrawal: ${result.refused.reason}`,
+        withdrawal: withdrawalView(result.withdrawal),
+      })
       return
     }
     res.status(201).json({ withdrawal: withdrawalView(result.withdrawal) })

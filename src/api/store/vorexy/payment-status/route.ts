@@ -19,7 +19,10 @@ const POLL_MS = 1_000
 
 type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 
-export const GET = async (req: MedusaRequest<unknown, StorePaymentStatusQueryType>, res: MedusaResponse) => {
+export const GET = async (
+  req: MedusaRequest<unknown, StorePaymentStatusQueryType>,
+  res: MedusaResponse
+) => {
   const query = req.validatedQuery as StorePaymentStatusQueryType
   const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   let charge = await findCharge(req, service, query)
@@ -39,10 +42,17 @@ export const GET = async (req: MedusaRequest<unknown, StorePaymentStatusQueryTyp
   res.json({ payment_status: view(charge!) })
 }
 
-async function findCharge(req: MedusaRequest, service: VorexyModuleService, q: StorePaymentStatusQueryType): Promise<Charge> {
-  const filter = q.order_id ? { order_id: q.order_id } : { payment_session_id: q.payment_session_id! }
+async function findCharge(
+  req: MedusaRequest,
+  service: VorexyModuleService,
+  q: StorePaymentStatusQueryType
+): Promise<Charge> {
+  const filter = q.order_id
+    ? { order_id: q.order_id }
+    : { payment_session_id: q.payment_session_id! }
   const sessionIds = q.order_id ? await orderSessionIds(req, q.order_id) : [q.payment_session_id!]
-  const pick = (charges: Charge[]) => charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
+  const pick = (charges: Charge[]) =>
+    charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
 
   let charge = pick(await service.listVorexyCharges(filter))
   if (!charge && sessionIds.length) {
@@ -51,20 +61,34 @@ async function findCharge(req: MedusaRequest, service: VorexyModuleService, q: S
     await recordChargesWorkflow(req.scope).run({ input: { payment_session_ids: sessionIds } })
     charge = pick(await service.listVorexyCharges(filter))
   }
-  if (!charge) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for ${q.order_id ? `order ${q.order_id}` : `payment session ${q.payment_session_id}`}`)
+  if (!charge)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `No Vorexy charge for ${q.order_id ? `order ${q.order_id}` : `payment session ${q.payment_session_id}`}`
+    )
   return charge
 }
 
 /** The order's Vorexy sessions, if the order is visible with this publishable key. */
 async function orderSessionIds(req: MedusaRequest, orderId: string): Promise<string[]> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: [order] } = await query.graph({
+  const {
+    data: [order],
+  } = await query.graph({
     entity: "order",
-    fields: ["id", "sales_channel_id", "payment_collections.payment_sessions.id", "payment_collections.payment_sessions.provider_id"],
+    fields: [
+      "id",
+      "sales_channel_id",
+      "payment_collections.payment_sessions.id",
+      "payment_collections.payment_sessions.provider_id",
+    ],
     filters: { id: orderId },
   })
   const channels = (req as MedusaStoreRequest).publishable_key_context?.sales_channel_ids ?? []
-  if (!order || (channels.length && order.sales_channel_id && !channels.includes(order.sales_channel_id))) {
+  if (
+    !order ||
+    (channels.length && order.sales_channel_id && !channels.includes(order.sales_channel_id))
+  ) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)
   }
   return ((order as any).payment_collections ?? [])

@@ -5,13 +5,26 @@ export const MAX_WAIT_MS = 30_000
 
 export const StorePaymentStatusQuery = z
   .object({
-    order_id: z.string().regex(/^order_[A-Za-z0-9]+$/, "order_id is not an order id").optional(),
-    payment_session_id: z.string().regex(/^payses_[A-Za-z0-9]+$/, "payment_session_id is not a payment session id").optional(),
+    order_id: z
+      .string()
+      .regex(/^order_[A-Za-z0-9]+$/, "order_id is not an order id")
+      .optional(),
+    payment_session_id: z
+      .string()
+      .regex(/^payses_[A-Za-z0-9]+$/, "payment_session_id is not a payment session id")
+      .optional(),
     /** Long-poll: answer when the status differs from last_status (default: the current one). */
     wait: z.preprocess((v) => v === true || v === "true" || v === "1", z.boolean()).optional(),
-    timeout_ms: z.coerce.number().int().min(500).max(MAX_WAIT_MS, `timeout_ms is at most ${MAX_WAIT_MS}`).optional(),
+    timeout_ms: z.coerce
+      .number()
+      .int()
+      .min(500)
+      .max(MAX_WAIT_MS, `timeout_ms is at most ${MAX_WAIT_MS}`)
+      .optional(),
     last_status: z.enum(CHARGE_STATUSES).optional(),
   })
-  .refine((q) => Boolean(q.order_id) !== Boolean(q.payment_session_id), { message: "Give exactly one of order_id or payment_session_id" })
+  .refine((q) => Boolean(q.order_id) !== Boolean(q.payment_session_id), {
+    message: "Give exactly one of order_id or payment_session_id",
+  })
 
 export type StorePaymentStatusQueryType = z.infer<typeof StorePaymentStatusQuery>

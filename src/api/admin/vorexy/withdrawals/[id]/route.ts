@@ -6,7 +6,10 @@ import { withdrawalView } from "../view"
 
 /** GET /admin/vorexy/withdrawals/:id */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const [row] = await req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).listVorexyWithdrawals({ id: req.params.id })
-  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Withdrawal ${req.params.id} not found`)
+  const [row] = await req.scope
+    .resolve<VorexyModuleService>(VOREXY_MODULE)
+    .listVorexyWithdrawals({ id: req.params.id })
+  if (!row)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Withdrawal ${req.params.id} not found`)
   res.json({ withdrawal: withdrawalView(row) })
 }

@@ -10,9 +10,12 @@ import { chargeView } from "../../view"
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   const [charge] = await vorexy.listVorexyCharges({ id: req.params.id })
-  if (!charge) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Charge ${req.params.id} not found`)
+  if (!charge)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Charge ${req.params.id} not found`)
   try {
-    const { result } = await syncChargeWorkflow(req.scope).run({ input: { transaction_id: charge.transaction_id } })
+    const { result } = await syncChargeWorkflow(req.scope).run({
+      input: { transaction_id: charge.transaction_id },
+    })
     const [after] = await vorexy.listVorexyCharges({ id: charge.id })
     res.json({ charge: chargeView(after), result: result.plan.summary })
   } catch (error) {
