@@ -1,4 +1,5 @@
 export * from "./client"
+export * from "./http"
 export * from "./documents"
 export * from "./errors"
 export * from "./money"

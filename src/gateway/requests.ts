@@ -147,7 +147,7 @@ export const RecordIdSchema = z
       .trim()
       .min(1)
       .max(128)
-      .regex(/^[A-Za-z0-9_\-]+$/, "id has invalid characters"),
+      .regex(/^[A-Za-z0-9_-]+$/, "id has invalid characters"),
     z.number().int().positive(),
   ])
   .transform(String)

@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { CHARGE_CREATED_EVENT, ChargeCreatedEvent } from "../providers/vorexy/core/vorexy-base"
+import { CHARGE_CREATED_EVENT, ChargeCreatedEvent } from "../providers/vorexy/core/events"
 import { recordChargesWorkflow } from "../workflows/record-charges"
 
 /** The provider created a gateway charge: record it right away (before any order exists). */

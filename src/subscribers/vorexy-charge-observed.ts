@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { CHARGE_OBSERVED_EVENT, ChargeObservedEvent } from "../providers/vorexy/core/vorexy-base"
+import { CHARGE_OBSERVED_EVENT, ChargeObservedEvent } from "../providers/vorexy/core/events"
 import { applyChargeObservationWorkflow } from "../workflows/apply-charge-observation"
 
 /** The provider re-fetched a charge and saw a new status: bring the charge row forward. */

@@ -1,11 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { WebhookBodyError } from "../gateway"
-import {
-  WEBHOOK_FORWARDED_EVENT,
-  WebhookForwardedEvent,
-} from "../providers/vorexy/core/vorexy-base"
-import { receiveWebhook } from "../workflows/receive-webhook"
+import { WEBHOOK_FORWARDED_EVENT, WebhookForwardedEvent } from "../providers/vorexy/core/events"
+import { receiveWebhook } from "../webhooks/receive-delivery"
 
 /** A delivery to Medusa's built-in route: stored untrusted, then processed like any other. */
 export default async function vorexyWebhookForwarded({

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
-import { processWebhookEvent } from "../workflows/process-webhook-event"
+import { processWebhookEvent } from "../webhooks/process-event"
 
 /** A stored webhook delivery: re-fetch the record it names and apply the gateway's truth. */
 export default async function vorexyWebhookReceived({

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { ChargeObservedEvent } from "../providers/vorexy/core/vorexy-base"
+import type { ChargeObservedEvent } from "../providers/vorexy/core/events"
 import { applyChargeStatusStep, ChargeStatusChange } from "./steps/apply-charge-status"
 
 /**

@@ -1,13 +1,22 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { toCents } from "../../gateway"
+import { MajorAmountInput, toCents } from "../../gateway"
+import type { CheckoutItem } from "../../providers/vorexy/core/session-data"
+import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
 
-export type CheckoutItem = {
-  title: string
-  unit_price_cents: number
+type SessionBody = { provider_id: string; data?: Record<string, unknown> }
+type CartItemRow = {
+  title?: string | null
+  variant_title?: string | null
+  unit_price: MajorAmountInput
   quantity: number
-  tangible: boolean
+  requires_shipping?: boolean | null
 }
+
+const isVorexySessionBody = (body: unknown): body is SessionBody =>
+  Boolean(body) &&
+  typeof body === "object" &&
+  isVorexyProviderId((body as { provider_id?: unknown }).provider_id)
 
 /**
  * On Vorexy session creation, adds what the provider cannot see from the payment module's container
@@ -20,13 +29,7 @@ export async function attachCheckoutContext(
   next: MedusaNextFunction
 ) {
   try {
-    const bodies = [req.body, (req as any).validatedBody].filter(
-      (b): b is Record<string, any> =>
-        b &&
-        typeof b === "object" &&
-        typeof b.provider_id === "string" &&
-        b.provider_id.startsWith("pp_vorexy-")
-    )
+    const bodies = [req.body, req.validatedBody].filter(isVorexySessionBody)
     if (bodies.length) {
       const items = await cartItems(req, req.params.id)
       for (const body of bodies)
@@ -54,7 +57,8 @@ async function cartItems(req: MedusaRequest, paymentCollectionId: string): Promi
     ],
     filters: { id: paymentCollectionId },
   })
-  return (((collection as any)?.cart?.items ?? []) as any[]).map((item) => ({
+  const items = (collection as { cart?: { items?: CartItemRow[] } })?.cart?.items ?? []
+  return items.map((item) => ({
     title: String(
       item.variant_title ? `${item.title} - ${item.variant_title}` : item.title || "Item"
     ).slice(0, 255),

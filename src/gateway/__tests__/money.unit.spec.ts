@@ -1,4 +1,11 @@
-import { centsToMajor, formatBRL, MoneyError, reaisToCents, toCents } from "../money"
+import {
+  centsToMajor,
+  formatBRL,
+  MajorAmountInput,
+  MoneyError,
+  reaisToCents,
+  toCents,
+} from "../money"
 
 describe("money: major units <-> cents", () => {
   it.each([
@@ -18,7 +25,7 @@ describe("money: major units <-> cents", () => {
     ["-19.99", -1999],
     ["90071992547409.91", 9007199254740991],
   ])("toCents(%p) = %p", (input, expected) => {
-    expect(toCents(input as any)).toBe(expected)
+    expect(toCents(input as MajorAmountInput)).toBe(expected)
   })
 
   it("never drifts on the classic float traps", () => {
@@ -30,10 +37,10 @@ describe("money: major units <-> cents", () => {
   })
 
   it("accepts Medusa BigNumber shapes structurally", () => {
-    expect(toCents({ value: "12.5", precision: 20 } as any)).toBe(1250)
-    expect(toCents({ raw: { value: "0.3" } } as any)).toBe(30)
-    expect(toCents({ numeric: 7.77 } as any)).toBe(777)
-    expect(toCents({ toFixed: () => "3.10" } as any)).toBe(310)
+    expect(toCents({ value: "12.5", precision: 20 } as MajorAmountInput)).toBe(1250)
+    expect(toCents({ raw: { value: "0.3" } })).toBe(30)
+    expect(toCents({ numeric: 7.77 })).toBe(777)
+    expect(toCents({ toFixed: () => "3.10" })).toBe(310)
   })
 
   it("rounds more than two decimals half away from zero, or refuses them when strict", () => {
@@ -46,7 +53,7 @@ describe("money: major units <-> cents", () => {
 
   it("refuses what is not an amount", () => {
     for (const bad of ["", "abc", "1,50", NaN, Infinity, {}, "1.2.3"]) {
-      expect(() => toCents(bad as any)).toThrow(MoneyError)
+      expect(() => toCents(bad as MajorAmountInput)).toThrow(MoneyError)
     }
     expect(() => toCents("90071992547409.92")).toThrow(/too large/)
   })

@@ -1,3 +1,4 @@
+import { z } from "zod"
 import {
   CreateTransactionSchema,
   describeIssues,
@@ -18,7 +19,7 @@ const validCreate = {
   pix: { expiresInDays: 1 },
 }
 
-const problems = (schema: any, value: unknown) => {
+const problems = (schema: z.ZodType, value: unknown) => {
   const parsed = schema.safeParse(value)
   return parsed.success ? [] : describeIssues(parsed.error)
 }
@@ -26,7 +27,8 @@ const problems = (schema: any, value: unknown) => {
 describe("request validation", () => {
   it("accepts the documented create request and defaults currency", () => {
     expect(problems(CreateTransactionSchema, validCreate)).toEqual([])
-    const { currency, ...noCurrency } = validCreate
+    const noCurrency: Record<string, unknown> = { ...validCreate }
+    delete noCurrency.currency
     expect(CreateTransactionSchema.parse(noCurrency).currency).toBe("BRL")
   })
 

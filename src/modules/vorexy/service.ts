@@ -10,8 +10,16 @@ import { notifyChargeChanged } from "./charge-watch"
 import { VorexyCharge } from "./models/charge"
 import { VorexyWebhookEvent } from "./models/webhook-event"
 import { VorexyWithdrawal } from "./models/withdrawal"
+import type { VorexyChargeRow } from "./types"
 
-type Update = { id: string } & Record<string, unknown>
+type ChargeUpdate = { id: string } & Record<string, unknown>
+
+/** The query builder of the request's transaction (MikroORM's knex). */
+type KnexManager = {
+  getKnex(): {
+    raw(sql: string, bindings: unknown[]): Promise<{ rows: Array<{ id: string; first: boolean }> }>
+  }
+}
 
 export type DeliveryInput = {
   event_key: string
@@ -37,8 +45,7 @@ export default class VorexyModuleService extends MedusaService({
   private client_?: VorexyClient
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
-    // @ts-ignore - MedusaService takes the cradle
-    super(...arguments)
+    super(cradle, options)
     let parsed: VorexyOptions | null = null
     let problem: string | null = null
     try {
@@ -70,10 +77,13 @@ export default class VorexyModuleService extends MedusaService({
    */
   async companyId(): Promise<string | null> {
     if (this.options.companyId) return String(this.options.companyId)
-    const [charge] = await this.listVorexyCharges({ company_id: { $ne: null } } as any, {
-      order: { created_at: "DESC" },
-      take: 1,
-    })
+    const [charge] = await this.listVorexyCharges(
+      { company_id: { $ne: null } },
+      {
+        order: { created_at: "DESC" },
+        take: 1,
+      }
+    )
     return charge?.company_id ?? null
   }
 
@@ -95,12 +105,12 @@ export default class VorexyModuleService extends MedusaService({
   }
 
   /** Updates charges and wakes the long-polls waiting on them. */
-  async updateChargesAndNotify(updates: Update[]) {
-    const updated = (await this.updateVorexyCharges(updates as any)) as unknown as Array<{
-      id: string
-    }>
+  async updateChargesAndNotify(updates: ChargeUpdate[]): Promise<VorexyChargeRow[]> {
+    const updated = (await this.updateVorexyCharges(
+      updates as Parameters<VorexyModuleService["updateVorexyCharges"]>[0]
+    )) as unknown as VorexyChargeRow[]
     for (const charge of updated) notifyChargeChanged(charge.id)
-    return updated as unknown as Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>
+    return updated
   }
 
   /**
@@ -112,7 +122,7 @@ export default class VorexyModuleService extends MedusaService({
     input: DeliveryInput,
     @MedusaContext() context: Context = {}
   ): Promise<{ id: string; first: boolean }> {
-    const knex = (context.manager as any).getKnex()
+    const knex = (context.manager as unknown as KnexManager).getKnex()
     const id = `vxwh_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
     const { rows } = await knex.raw(
       `insert into vorexy_webhook_event (id, event_key, header_event_id, kind, reference_id, status_hint, body, trusted)

@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { canMoveCharge, ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { restoreCharges, snapshotOf } from "../utils/snapshot"
 
 export type ChargeStatusChange = {
   transaction_id: string
@@ -25,30 +26,17 @@ export const applyChargeStatusStep = createStep(
     ) {
       return new StepResponse(charge ?? null, null)
     }
-    const previous = {
+    const update = {
       id: charge.id,
-      status: charge.status,
-      gateway_status: charge.gateway_status,
-      paid_amount_cents: charge.paid_amount_cents,
-      paid_at: charge.paid_at,
-      last_synced_at: charge.last_synced_at,
+      status: change.status,
+      gateway_status: change.gateway_status ?? charge.gateway_status,
+      paid_amount_cents: change.paid_amount_cents ?? charge.paid_amount_cents,
+      paid_at: change.paid_at ?? charge.paid_at,
+      last_synced_at: new Date(),
     }
-    const [updated] = await service.updateChargesAndNotify([
-      {
-        id: charge.id,
-        status: change.status,
-        gateway_status: change.gateway_status ?? charge.gateway_status,
-        paid_amount_cents: change.paid_amount_cents ?? charge.paid_amount_cents,
-        paid_at: change.paid_at ?? charge.paid_at,
-        last_synced_at: new Date(),
-      },
-    ])
+    const previous = snapshotOf(charge, update)
+    const [updated] = await service.updateChargesAndNotify([update])
     return new StepResponse(updated, previous)
   },
-  async (previous, { container }) => {
-    if (!previous) return
-    await container
-      .resolve<VorexyModuleService>(VOREXY_MODULE)
-      .updateChargesAndNotify([previous as any])
-  }
+  restoreCharges
 )

@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import type { ChargeSyncPlan } from "../utils/plan-charge-sync"
+import { restoreCharges, snapshotOf } from "../utils/snapshot"
 
 /** Writes the plan's changes to the charge row (status, flag, gateway status, sync time). */
 export const applyChargeSyncStep = createStep(
@@ -9,7 +10,7 @@ export const applyChargeSyncStep = createStep(
   async ({ charge_id, plan }: { charge_id: string; plan: ChargeSyncPlan }, { container }) => {
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [before] = await service.listVorexyCharges({ id: charge_id })
-    const update: Record<string, unknown> = {
+    const update: Record<string, unknown> & { id: string } = {
       id: charge_id,
       gateway_status: plan.gateway_status,
       last_synced_at: new Date(),
@@ -23,14 +24,9 @@ export const applyChargeSyncStep = createStep(
       update.flag = plan.flag.flag
       update.flag_detail = plan.flag.detail
     }
-    const [after] = await service.updateChargesAndNotify([update as any])
-    const previous = Object.fromEntries(
-      Object.keys(update).map((k) => [k, (before as any)[k]])
-    ) as { id: string }
+    const previous = snapshotOf(before, update)
+    const [after] = await service.updateChargesAndNotify([update])
     return new StepResponse(after, previous)
   },
-  async (previous, { container }) => {
-    if (previous)
-      await container.resolve<VorexyModuleService>(VOREXY_MODULE).updateChargesAndNotify([previous])
-  }
+  restoreCharges
 )

@@ -1,7 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { ChargeCreatedEvent } from "../../providers/vorexy/core/vorexy-base"
+import type { ChargeCreatedEvent } from "../../providers/vorexy/core/events"
 import type { VorexySessionData } from "../../providers/vorexy/core/session-data"
+import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
 
 export type ChargeFacts = ChargeCreatedEvent & {
   provider_id: string
@@ -16,8 +17,13 @@ export type CollectChargeFactsInput = {
   payment_session_ids?: string[]
 }
 
-const isVorexy = (providerId: unknown) =>
-  typeof providerId === "string" && providerId.startsWith("pp_vorexy-")
+type SessionRow = {
+  id: string
+  provider_id: string
+  data: Record<string, unknown> | null
+  payment_collection_id: string | null
+  payment_collection?: { order?: { id: string } | null } | null
+}
 
 /**
  * Everything known about the charges of some payment sessions: the provider's announcement when
@@ -38,8 +44,8 @@ export const collectChargeFactsStep = createStep(
     })
 
     const facts: ChargeFacts[] = []
-    for (const session of sessions as any[]) {
-      if (!isVorexy(session.provider_id)) continue
+    for (const session of sessions as SessionRow[]) {
+      if (!isVorexyProviderId(session.provider_id)) continue
       const link = {
         provider_id: session.provider_id,
         payment_collection_id: session.payment_collection_id ?? null,

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { toCents } from "../../gateway"
+import { MajorAmountInput, toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import type {
@@ -17,8 +17,13 @@ export type ChargeSyncInputs = {
   options: SyncOptions
 }
 
-const sum = (rows: Array<{ amount: unknown }> | undefined) =>
-  (rows ?? []).reduce((total, row) => total + toCents(row.amount as any), 0)
+type Amounts = Array<{ amount: MajorAmountInput }> | undefined
+type SessionRow = {
+  payment_collection?: { order?: { id: string; status: string } | null } | null
+  payment?: { id: string; captures?: Amounts; refunds?: Amounts } | null
+}
+
+const sum = (rows: Amounts) => (rows ?? []).reduce((total, row) => total + toCents(row.amount), 0)
 
 /** The charge row, the transaction as the gateway reports it now, and Medusa's payment and order. */
 export const gatherChargeSyncStep = createStep(
@@ -49,8 +54,8 @@ export const gatherChargeSyncStep = createStep(
       ],
       filters: { id: charge.payment_session_id },
     })
-    const order = (session as any)?.payment_collection?.order
-    const payment = (session as any)?.payment
+    const order = (session as SessionRow | undefined)?.payment_collection?.order
+    const payment = (session as SessionRow | undefined)?.payment
     const { cancelOrderOnExpiry, expiryGraceMinutes } = service.options
 
     return new StepResponse<ChargeSyncInputs>({

@@ -3,6 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { canMoveWithdrawal, normaliseWithdrawalStatus, WithdrawalStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { restoreWithdrawals, Snapshot, snapshotOf } from "../utils/snapshot"
 
 export type SyncWithdrawalInput = {
   gateway_id: string
@@ -50,7 +51,7 @@ export const syncWithdrawalStep = createStep(
           }
         : null
 
-    const update: Record<string, unknown> = { id: row.id, last_synced_at: new Date() }
+    const update: Snapshot = { id: row.id, last_synced_at: new Date() }
     let summary = source
       ? `${source.from} says ${source.status.raw ?? source.status.status}`
       : "not found at the gateway and no trusted status"
@@ -62,14 +63,9 @@ export const syncWithdrawalStep = createStep(
       summary += `: ${row.status} -> ${source.status.status}`
     } else if (source) summary += `: stays ${row.status}`
 
-    const previous = Object.fromEntries(Object.keys(update).map((k) => [k, (row as any)[k]]))
-    const [after] = await service.updateVorexyWithdrawals([update as any])
+    const previous = snapshotOf(row, update)
+    const [after] = await service.updateVorexyWithdrawals([update])
     return new StepResponse({ withdrawal: after, summary }, previous)
   },
-  async (previous, { container }) => {
-    if (previous)
-      await container
-        .resolve<VorexyModuleService>(VOREXY_MODULE)
-        .updateVorexyWithdrawals([previous as any])
-  }
+  restoreWithdrawals
 )

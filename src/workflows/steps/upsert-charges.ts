@@ -2,9 +2,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { canMoveCharge, ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
 import type { ChargeFacts } from "./collect-charge-facts"
-
-type Snapshot = Record<string, unknown> & { id: string }
 
 /**
  * Creates the charge rows that do not exist and completes the ones that do: links (order,
@@ -22,30 +21,14 @@ export const upsertChargesStep = createStep(
       transaction_id: facts.map((f) => f.transaction_id),
     })
     const byTransaction = new Map(existing.map((c) => [c.transaction_id, c]))
-    const toCreate: any[] = []
+    const toCreate: Array<ReturnType<typeof chargeRow>> = []
     const updates: Snapshot[] = []
     const previous: Snapshot[] = []
 
     for (const fact of facts) {
       const current = byTransaction.get(fact.transaction_id)
-      const row = {
-        transaction_id: fact.transaction_id,
-        payment_session_id: fact.payment_session_id,
-        payment_collection_id: fact.payment_collection_id,
-        order_id: fact.order_id,
-        provider_id: fact.provider_id,
-        method: fact.method,
-        amount_cents: fact.amount_cents,
-        status: fact.status,
-        gateway_status: fact.gateway_status,
-        qr_code: fact.qr_code,
-        qr_code_image: fact.qr_code_image,
-        expires_at: fact.expires_at ? new Date(fact.expires_at) : null,
-        company_id: fact.company_id,
-      }
+      const row = chargeRow(fact)
       if (!current) {
-        // Known to match the gateway at creation; also keeps the reconciliation order total.
-        ;(row as Record<string, unknown>).last_synced_at = new Date()
         if (!toCreate.some((c) => c.transaction_id === row.transaction_id)) toCreate.push(row)
         continue
       }
@@ -69,9 +52,7 @@ export const upsertChargesStep = createStep(
       }
       if (Object.keys(change).length > 1) {
         updates.push(change)
-        previous.push(
-          Object.fromEntries(Object.keys(change).map((k) => [k, (current as any)[k]])) as Snapshot
-        )
+        previous.push(snapshotOf(current, change))
       }
     }
 
@@ -82,10 +63,31 @@ export const upsertChargesStep = createStep(
     })
     return new StepResponse(charges, { created: created.map((c) => c.id), previous })
   },
-  async (undo, { container }) => {
+  async (undo, context) => {
     if (!undo) return
-    const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+    const service = context.container.resolve<VorexyModuleService>(VOREXY_MODULE)
     if (undo.created.length) await service.deleteVorexyCharges(undo.created)
-    if (undo.previous.length) await service.updateChargesAndNotify(undo.previous)
+    await restoreCharges(undo.previous, context)
   }
 )
+
+/** A new charge row from the facts. */
+function chargeRow(fact: ChargeFacts) {
+  return {
+    transaction_id: fact.transaction_id,
+    payment_session_id: fact.payment_session_id,
+    payment_collection_id: fact.payment_collection_id,
+    order_id: fact.order_id,
+    provider_id: fact.provider_id,
+    method: fact.method,
+    amount_cents: fact.amount_cents,
+    status: fact.status,
+    gateway_status: fact.gateway_status,
+    qr_code: fact.qr_code,
+    qr_code_image: fact.qr_code_image,
+    expires_at: fact.expires_at ? new Date(fact.expires_at) : null,
+    company_id: fact.company_id,
+    // Known to match the gateway at creation; also keeps the reconciliation order total.
+    last_synced_at: new Date(),
+  }
+}

@@ -3,6 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { formatBRL, PixKeyType, VorexyError, Withdrawal } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { restoreWithdrawals, snapshotOf } from "../utils/snapshot"
 
 export type WithdrawalRequestInput = {
   idempotency_key: string
@@ -45,7 +46,7 @@ export const createLocalWithdrawalStep = createStep(
   "vorexy-create-local-withdrawal",
   async (input: WithdrawalRequestInput & { company_id: string }, { container }) => {
     const [row] = await service(container).createVorexyWithdrawals([
-      { ...input, status: "requested" } as any,
+      { ...input, status: "requested" as const },
     ])
     return new StepResponse(row, row.id)
   },
@@ -123,21 +124,14 @@ export const saveWithdrawalResultStep = createStep(
       : {
           id: input.local_id,
           gateway_id: refused!.gateway_id,
-          status: "failed",
+          status: "failed" as const,
           gateway_status: refused!.raw,
           failure_reason: refused!.reason,
           last_synced_at: new Date(),
         }
-    const [row] = await vorexy.updateVorexyWithdrawals([update as any])
-    return new StepResponse(row, {
-      id: before.id,
-      gateway_id: before.gateway_id,
-      status: before.status,
-      gateway_status: before.gateway_status,
-      failure_reason: before.failure_reason,
-    })
+    const previous = snapshotOf(before, update)
+    const [row] = await vorexy.updateVorexyWithdrawals([update])
+    return new StepResponse(row, previous)
   },
-  async (previous, { container }) => {
-    if (previous) await service(container).updateVorexyWithdrawals([previous as any])
-  }
+  restoreWithdrawals
 )

@@ -11,7 +11,7 @@ import { createHash, timingSafeEqual } from "node:crypto"
 import { WebhookBodyError } from "../../../gateway"
 import { VOREXY_MODULE } from "../../../modules/vorexy"
 import type VorexyModuleService from "../../../modules/vorexy/service"
-import { receiveWebhook } from "../../../workflows/receive-webhook"
+import { receiveWebhook } from "../../../webhooks/receive-delivery"
 
 const digest = (value: string) => createHash("sha256").update(value).digest()
 

@@ -17,7 +17,7 @@ export const VorexyWebhookEvent = model
     /** The status the body claims: a hint only, never applied without a re-fetch. */
     status_hint: model.text().nullable(),
     body: model.json(),
-    /** Whether it arrived with the right token (or no token is configured). */
+    /** Arrived with the configured secret as its token (false when no secret is configured). */
     trusted: model.boolean().default(false),
     deliveries: model.number().default(1),
     processing_attempts: model.number().default(0),

@@ -6,6 +6,13 @@
 import type { ChargeStatus } from "../../../gateway"
 import { MaskedPayer, PAYER_INPUT_KEYS } from "./payer"
 
+export type CheckoutItem = {
+  title: string
+  unit_price_cents: number
+  quantity: number
+  tangible: boolean
+}
+
 export type VorexySessionData = {
   session_id?: string
   /** Exact major units, e.g. "79.90". */
@@ -19,7 +26,7 @@ export type VorexySessionData = {
   payer_sealed?: string | null
   payer_ip?: string | null
   /** The cart's items, attached server-side at session creation (the gateway's `items`). */
-  items?: Array<{ title: string; unit_price_cents: number; quantity: number; tangible: boolean }>
+  items?: CheckoutItem[]
   transaction_id?: string
   status?: ChargeStatus
   gateway_status?: string | null
@@ -45,4 +52,39 @@ export function readSessionData(
   data: Record<string, unknown> | undefined
 ): Partial<VorexySessionData> {
   return (data ?? {}) as Partial<VorexySessionData>
+}
+
+/** Session data as Medusa stores it (a plain record). */
+export const asRecord = (data: Partial<VorexySessionData>) =>
+  data as unknown as Record<string, unknown>
+
+type ItemInput = Partial<Record<keyof CheckoutItem, unknown>>
+
+const isItem = (i: ItemInput): boolean =>
+  typeof i.title === "string" &&
+  i.title !== "" &&
+  Number.isInteger(i.unit_price_cents) &&
+  (i.unit_price_cents as number) >= 0 &&
+  Number.isInteger(i.quantity) &&
+  (i.quantity as number) > 0
+
+/** Items as the session-creation middleware attached them; anything malformed is left out. */
+export function checkoutItems(value: unknown): CheckoutItem[] | undefined {
+  if (!Array.isArray(value)) return undefined
+  const items = (value as ItemInput[]).filter((i) => i && typeof i === "object" && isItem(i))
+  return items.length
+    ? items.map((i) => ({
+        title: i.title as string,
+        unit_price_cents: i.unit_price_cents as number,
+        quantity: i.quantity as number,
+        tangible: Boolean(i.tangible),
+      }))
+    : undefined
+}
+
+/** The spec takes the payer's IPv4; IPv4-mapped IPv6 is unwrapped, anything else dropped. */
+export function ipv4(value: unknown): string | null {
+  if (typeof value !== "string") return null
+  const ip = value.replace(/^::ffff:/, "")
+  return /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(ip) ? ip : null
 }

@@ -1,7 +1,8 @@
 import { centsToMajor } from "../../../../gateway"
+import type { VorexyChargeRow } from "../../../../modules/vorexy/types"
 
 /** A charge as the admin API shows it (no QR image: the admin does not need it). */
-export function chargeView(c: Record<string, any>) {
+export function chargeView(c: VorexyChargeRow) {
   return {
     id: c.id,
     transaction_id: c.transaction_id,

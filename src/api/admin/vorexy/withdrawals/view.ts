@@ -1,7 +1,8 @@
 import { centsToMajor } from "../../../../gateway"
+import type { VorexyWithdrawalRow } from "../../../../modules/vorexy/types"
 
 /** A local withdrawal as the admin API shows it. */
-export function withdrawalView(w: Record<string, any>) {
+export function withdrawalView(w: VorexyWithdrawalRow) {
   return {
     id: w.id,
     gateway_id: w.gateway_id,

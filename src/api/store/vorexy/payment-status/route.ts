@@ -6,11 +6,12 @@
  * more than the order's own store route does.
  */
 import type { MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { waitForChargeChange } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
+import { orderVorexySessions } from "../../../../workflows/utils/order-sessions"
 import { StorePaymentStatusQueryType } from "./validators"
 
 const DEFAULT_WAIT_MS = 25_000
@@ -71,30 +72,13 @@ async function findCharge(
 
 /** The order's Vorexy sessions, if the order is visible with this publishable key. */
 async function orderSessionIds(req: MedusaRequest, orderId: string): Promise<string[]> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const {
-    data: [order],
-  } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "sales_channel_id",
-      "payment_collections.payment_sessions.id",
-      "payment_collections.payment_sessions.provider_id",
-    ],
-    filters: { id: orderId },
-  })
+  const found = await orderVorexySessions(req.scope, orderId)
   const channels = (req as MedusaStoreRequest).publishable_key_context?.sales_channel_ids ?? []
-  if (
-    !order ||
-    (channels.length && order.sales_channel_id && !channels.includes(order.sales_channel_id))
-  ) {
+  const channel = found?.order.sales_channel_id
+  if (!found || (channels.length && channel && !channels.includes(channel))) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)
   }
-  return ((order as any).payment_collections ?? [])
-    .flatMap((c: any) => c?.payment_sessions ?? [])
-    .filter((s: any) => String(s?.provider_id).startsWith("pp_vorexy-"))
-    .map((s: any) => s.id)
+  return found.sessionIds
 }
 
 function view(charge: Charge) {

@@ -8,12 +8,15 @@ import type VorexyModuleService from "../modules/vorexy/service"
 export type Delivery = {
   raw: string | Buffer | undefined
   headerEventId: string | null
-  /** Arrived with the right token (or none is configured). */
+  /**
+   * Arrived with the configured secret as its token. False when no secret is configured: nothing
+   * then tells the gateway from anyone else.
+   */
   trusted: boolean
 }
 
 /**
- * Stores a delivery's events (a repeated event key is only counted) and hands the new ones to the
+ * Webhook intake, step one: stores a delivery's events (a repeated event key is only counted) and hands the new ones to the
  * subscriber: answering fast, processing after. Throws WebhookBodyError for a malformed body.
  */
 export async function receiveWebhook(container: MedusaContainer, delivery: Delivery) {

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
-import { syncChargeWorkflow } from "./sync-charge"
-import { syncWithdrawalWorkflow } from "./sync-withdrawal"
+import { syncChargeWorkflow } from "../workflows/sync-charge"
+import { syncWithdrawalWorkflow } from "../workflows/sync-withdrawal"
 
 /**
- * Processes one stored webhook event: an event for a charge or withdrawal we know runs its sync
+ * Webhook intake, step two: processes one stored webhook event: an event for a charge or withdrawal we know runs its sync
  * (which re-fetches: the body is only a hint); anything else is kept as an orphan and changes
  * nothing. The outcome is written on the event either way.
  */

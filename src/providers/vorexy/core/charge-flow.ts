@@ -1,0 +1,132 @@
+/**
+ * The gateway side of a session's charge: create it once (deterministic Idempotency-Key), re-fetch
+ * it (the gateway is the truth, and a change is announced), and close it locally (Vorexy has no
+ * cancel call). The provider class maps these onto Medusa's methods.
+ */
+import type { AuthorizePaymentOutput } from "@medusajs/framework/types"
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import type { TransactionDetail, VorexyClient } from "../../../gateway"
+import type { VorexyOptions } from "../options"
+import { buildChargeRequest, chargeIdempotencyKey, PaymentMethod } from "./charge-request"
+import { statusFields } from "./charge-status"
+import { errors } from "./errors"
+import { CHARGE_CREATED_EVENT, CHARGE_OBSERVED_EVENT, ProviderEvents } from "./events"
+import type { Payer, PayerSeal } from "./payer"
+import { qrImageDataUrl } from "./qr"
+import { asRecord, readSessionData, VorexySessionData } from "./session-data"
+
+export class ChargeFlow {
+  constructor(
+    private readonly client: VorexyClient,
+    private readonly events: ProviderEvents,
+    private readonly seal: PayerSeal,
+    private readonly options: VorexyOptions,
+    private readonly paymentMethod: PaymentMethod
+  ) {}
+
+  private get method() {
+    return this.paymentMethod.toLowerCase() as VorexySessionData["payment_method"]
+  }
+
+  /** Creates the session's charge and answers pending_authorization with the QR. */
+  async create(
+    session: Partial<VorexySessionData>,
+    sessionIdFromContext?: string
+  ): Promise<AuthorizePaymentOutput> {
+    const sessionId = session.session_id ?? sessionIdFromContext
+    const amountCents = session.amount_cents
+    if (!sessionId || !amountCents) {
+      const problem = new Error("the payment session has no id or amount")
+      throw errors.fromGateway(problem, "create the PIX charge", true)
+    }
+    const payer = this.seal.open(session.payer_sealed)
+    if (!payer) throw errors.payerUnreadable()
+    const missing = [!payer.name && "name", !payer.email && "e-mail"].filter(Boolean) as string[]
+    if (missing.length) throw errors.payerMissing(missing)
+
+    let created
+    try {
+      const request = buildChargeRequest({
+        sessionId,
+        session: { ...session, amount_cents: amountCents },
+        payer: payer as Payer,
+        paymentMethod: this.paymentMethod,
+        pixExpiresInDays: this.options.pixExpiresInDays,
+      })
+      const idempotencyKey = chargeIdempotencyKey(sessionId, amountCents)
+      created = await this.client.createTransaction(request, { idempotencyKey })
+    } catch (error) {
+      throw errors.fromGateway(error, "create the PIX charge", true)
+    }
+
+    const qrCode = created.pix?.qrcode ?? null
+    const qrImage = qrCode ? await qrImageDataUrl(qrCode) : null
+    const configuredCompany = this.options.companyId ? Number(this.options.companyId) : null
+    const companyId = created.companyId ?? configuredCompany
+    const next: Partial<VorexySessionData> = {
+      ...session,
+      session_id: sessionId,
+      transaction_id: created.id,
+      status: created.status.status,
+      gateway_status: created.status.raw,
+      qr_code: qrCode ?? undefined,
+      qr_code_image: qrImage ?? undefined,
+      expires_at: created.pix?.expiresAt ?? null,
+      gateway_company_id: companyId,
+    }
+    await this.events.emit(CHARGE_CREATED_EVENT, {
+      payment_session_id: sessionId,
+      transaction_id: created.id,
+      method: this.method,
+      amount_cents: amountCents,
+      status: created.status.status,
+      gateway_status: created.status.raw,
+      qr_code: qrCode,
+      qr_code_image: qrImage,
+      expires_at: next.expires_at ?? null,
+      company_id: companyId === null ? null : String(companyId),
+    })
+    // A replayed create answers with the original (waiting) response; any later status comes from
+    // a re-fetch on the next authorisation.
+    return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: asRecord(next) }
+  }
+
+  /** Re-fetches a charge and announces its status when it changed. */
+  async fetch(
+    session: Partial<VorexySessionData>,
+    action: string,
+    checkout: boolean
+  ): Promise<TransactionDetail> {
+    let detail: TransactionDetail
+    try {
+      detail = await this.client.getTransaction(session.transaction_id!)
+    } catch (error) {
+      throw errors.fromGateway(error, action, checkout)
+    }
+    if (detail.status.status !== session.status) {
+      await this.events.emit(CHARGE_OBSERVED_EVENT, {
+        transaction_id: session.transaction_id!,
+        status: detail.status.status,
+        gateway_status: detail.status.raw,
+        amount_cents: detail.amountCents ?? null,
+        expected_amount_cents: session.amount_cents ?? null,
+        observed_at: new Date().toISOString(),
+      })
+    }
+    return detail
+  }
+
+  /** Vorexy has no cancel call: mark the charge closed in the session, unless it is paid. */
+  async closeLocally(data: Record<string, unknown> | undefined) {
+    const session = readSessionData(data)
+    if (!session.transaction_id) return data ?? {}
+    const detail = await this.fetch(session, "check the PIX charge before cancelling it", false)
+    if (detail.status.status === "paid") throw errors.alreadyPaid(session.transaction_id)
+    return {
+      ...data,
+      ...statusFields(detail),
+      status: detail.status.terminal ? detail.status.status : "cancelled",
+      canceled_locally_at: new Date().toISOString(),
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
+
+type SessionRef = { id: string; provider_id: string } | null
+type OrderWithSessions = {
+  id: string
+  sales_channel_id?: string | null
+  payment_collections?: Array<{ payment_sessions?: SessionRef[] | null } | null> | null
+}
+
+/** An order with its sales channel and the ids of its Vorexy payment sessions (null: no order). */
+export async function orderVorexySessions(
+  container: MedusaContainer,
+  orderId: string
+): Promise<{ order: OrderWithSessions; sessionIds: string[] } | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "sales_channel_id",
+      "payment_collections.payment_sessions.id",
+      "payment_collections.payment_sessions.provider_id",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as OrderWithSessions | undefined
+  if (!order) return null
+  const sessionIds = (order.payment_collections ?? [])
+    .flatMap((collection) => collection?.payment_sessions ?? [])
+    .filter((session): session is NonNullable<SessionRef> =>
+      isVorexyProviderId(session?.provider_id)
+    )
+    .map((session) => session.id)
+  return { order, sessionIds }
+}
