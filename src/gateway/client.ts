@@ -49,14 +49,9 @@ export class VorexyClient {
     options: { idempotencyKey: string }
   ): Promise<CreatedTransaction> {
     const operation = "createTransaction"
-    const body = validate(operation, CreateTransactionSchema, request)
-    const idempotencyKey = validate(operation, IdempotencyKeySchema, options?.idempotencyKey)
-    const response = await this.http.send({
-      operation,
-      method: "POST",
-      path: "/api/v1/transactions/create",
-      body,
-      idempotencyKey,
+    const response = await this.post(operation, "/api/v1/transactions/create", {
+      body: validate(operation, CreateTransactionSchema, request),
+      idempotencyKey: options?.idempotencyKey,
     })
     return this.http.parse(operation, response, parseCreatedTransaction)
   }
@@ -108,14 +103,9 @@ export class VorexyClient {
     options: { idempotencyKey: string }
   ): Promise<Withdrawal> {
     const operation = "requestWithdrawal"
-    const body = validate(operation, WithdrawalSchema, request)
-    const idempotencyKey = validate(operation, IdempotencyKeySchema, options?.idempotencyKey)
-    const response = await this.http.send({
-      operation,
-      method: "POST",
-      path: "/api/Withdraw/request",
-      body,
-      idempotencyKey,
+    const response = await this.post(operation, "/api/Withdraw/request", {
+      body: validate(operation, WithdrawalSchema, request),
+      idempotencyKey: options?.idempotencyKey,
     })
     const withdrawal = this.http.parse(operation, response, parseWithdrawal)
     if (withdrawal.status.status === "failed") {
@@ -146,6 +136,12 @@ export class VorexyClient {
       if (error instanceof VorexyError && error.kind === "not_found") return null
       throw error
     }
+  }
+
+  /** A POST that moves money: always with a valid Idempotency-Key, the same on every retry. */
+  private post(operation: string, path: string, call: { body: unknown; idempotencyKey: string }) {
+    const idempotencyKey = validate(operation, IdempotencyKeySchema, call.idempotencyKey)
+    return this.http.send({ operation, method: "POST", path, body: call.body, idempotencyKey })
   }
 }
 
