@@ -24,7 +24,7 @@ const ascii = (text: string, max: number) =>
   text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^A-Za-z0-9 .\-]/g, "")
+    .replace(/[^A-Za-z0-9 .-]/g, "")
     .toUpperCase()
     .slice(0, max)
 

@@ -3,6 +3,7 @@
  * what the spec does not show). Reais are emitted as JSON numbers with at most two decimals.
  */
 import type { Company, Transaction, Variants, Withdrawal } from "./state"
+import { prop } from "./state/validation"
 
 /** Cents -> reais number, exact for any amount the sandbox handles (shortest decimal round-trip). */
 export const reais = (cents: number) => {
@@ -47,7 +48,7 @@ export function createResponse(t: Transaction, variants: Variants) {
 
 /** §2.4 list item. */
 export function listItem(t: Transaction) {
-  const doc = t.customer.document ?? {}
+  const doc = t.customer.document
   return {
     id: t.internalId,
     leadId: t.leadId,
@@ -57,8 +58,8 @@ export function listItem(t: Transaction) {
       name: t.customer.name,
       email: t.customer.email,
       phone: t.customer.phone ?? "",
-      documentNumber: doc.number ?? "",
-      documentType: doc.type ?? "",
+      documentNumber: prop(doc, "number") ?? "",
+      documentType: prop(doc, "type") ?? "",
     },
     amount: t.amountCents,
     status: LIST_STATUS[t.state],
@@ -83,7 +84,7 @@ export function detail(t: Transaction) {
       name: t.customer.name,
       email: t.customer.email,
       phone: t.customer.phone ?? "",
-      document: t.customer.document?.number ?? "",
+      document: prop(t.customer.document, "number") ?? "",
     },
     companyId: t.companyId,
     value: t.paidAmountCents ?? t.amountCents,

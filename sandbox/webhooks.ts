@@ -48,6 +48,8 @@ export class WebhookDispatcher {
   private timers = new Set<NodeJS.Timeout>()
   private inFlight = new Set<Promise<unknown>>()
   private stopped = false
+  /** Bumped by reset(): a delivery still in flight from before is neither recorded nor retried. */
+  private generation = 0
 
   /** Queues an event; returns its id. Delivery happens in the background. */
   send(url: string | null, body: Record<string, unknown>): string | null {
@@ -72,6 +74,7 @@ export class WebhookDispatcher {
     copy: number
   ) {
     const started = Date.now()
+    const generation = this.generation
     const controller = new AbortController()
     const timeout = setTimeout(() => controller.abort(), this.settings.timeoutMs)
     const run = fetch(url, {
@@ -92,6 +95,7 @@ export class WebhookDispatcher {
       .catch((error: Error) => (controller.signal.aborted ? "timeout" : error.message))
       .then((result) => {
         clearTimeout(timeout)
+        if (generation !== this.generation) return
         const ok = typeof result === "number" && result >= 200 && result < 300
         this.deliveries.push({
           eventId,
@@ -129,6 +133,7 @@ export class WebhookDispatcher {
   }
 
   reset() {
+    this.generation++
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
     this.deliveries = []
