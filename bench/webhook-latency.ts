@@ -11,7 +11,7 @@ import axios from "axios"
 import { cpus } from "node:os"
 import { writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { complete, createCart, startPix } from "../integration-tests/helpers/store"
+import { complete, createCart, loadStore, startPix } from "../integration-tests/helpers/store"
 import { startDemo } from "../scripts/run-demo"
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 10)
@@ -29,13 +29,7 @@ async function main() {
   try {
     const api = axios.create({ baseURL: demo.base })
     const headers = { headers: { "x-publishable-api-key": demo.publishableKey } }
-    const {
-      data: { regions },
-    } = await api.get("/store/regions", headers)
-    const {
-      data: { products },
-    } = await api.get("/store/products?fields=*variants", headers)
-    const store = { region: regions[0], product: products[0], storeHeaders: headers } as any
+    const store = await loadStore(api, demo.publishableKey)
 
     const measure = async (variant: Variant) => {
       await axios.post(`${demo.sandboxUrl}/__sandbox/webhooks`, {

@@ -11,8 +11,6 @@ import { ChildProcess, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { startSandbox } from "../sandbox"
-// @ts-ignore - plain ESM helper shared with the jest global setup
-import { configuredDatabase, freePort, startEmbeddedPostgres } from "./database.mjs"
 
 const root = resolve(__dirname, "..")
 const PORT = Number(process.env.PORT ?? 9000)
@@ -50,6 +48,8 @@ function run(
 }
 
 async function database() {
+  // database.mjs is plain ESM, shared with the jest global setup: a CommonJS script loads it with import().
+  const { configuredDatabase, freePort, startEmbeddedPostgres } = await import("./database.mjs")
   const configured = configuredDatabase()
   if (configured) return configured
   const dataDir = join(root, ".demo", "pg")
@@ -80,7 +80,9 @@ async function waitForHealth(url: string, timeoutMs: number) {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((r) => setTimeout(r, 1000))
   }
   throw new Error(`Medusa did not answer ${url} within ${timeoutMs / 1000}s`)

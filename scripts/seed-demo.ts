@@ -34,6 +34,9 @@ export default async function seedDemo({ container }: ExecArgs) {
   console.log(`DEMO_PUBLISHABLE_KEY=${seeded.publishableKey}`)
 }
 
+/** The fields of a product variant the stock levels are made from. */
+type VariantStock = { id: string; inventory_items?: { inventory_item_id: string }[] | null }
+
 export async function seedVorexyStore(container: MedusaContainer) {
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const regionModule = container.resolve(Modules.REGION)
@@ -186,8 +189,8 @@ export async function seedVorexyStore(container: MedusaContainer) {
   })
   await createInventoryLevelsWorkflow(container).run({
     input: {
-      inventory_levels: (variants as any[]).flatMap((v) =>
-        (v.inventory_items ?? []).map((i: any) => ({
+      inventory_levels: (variants as VariantStock[]).flatMap((v) =>
+        (v.inventory_items ?? []).map((i) => ({
           inventory_item_id: i.inventory_item_id,
           location_id: location.id,
           stocked_quantity: 100,

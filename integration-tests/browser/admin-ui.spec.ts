@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { Browser, chromium, Page } from "playwright-core"
 import { RunningDemo, startDemo } from "../../scripts/run-demo"
-import { complete, createCart, startPix } from "../helpers/store"
+import { complete, createCart, loadStore, startPix } from "../helpers/store"
 
 jest.setTimeout(420_000)
 
@@ -52,14 +52,7 @@ afterAll(async () => {
 /** A PIX order through the Store API, so the order page has a charge to show. */
 async function placeOrder() {
   const api = axios.create({ baseURL: base })
-  const headers = { headers: { "x-publishable-api-key": publishableKey } }
-  const {
-    data: { regions },
-  } = await api.get("/store/regions", headers)
-  const {
-    data: { products },
-  } = await api.get("/store/products?fields=*variants", headers)
-  const store = { region: regions[0], product: products[0], storeHeaders: headers } as any
+  const store = await loadStore(api, publishableKey)
   const cartId = await createCart(api, store)
   await startPix(api, store, cartId)
   const { data } = await complete(api, store, cartId)

@@ -2,15 +2,13 @@
  * The PIX provider's methods against the sandbox over HTTP (no Medusa boot): what each method does
  * with the gateway's answer, and what it announces to the rest of the plugin.
  */
+import type { Message } from "@medusajs/framework/types"
 import { Sandbox, startSandbox } from "../../sandbox"
-import {
-  CHARGE_CREATED_EVENT,
-  CHARGE_OBSERVED_EVENT,
-} from "../../src/providers/vorexy/core/vorexy-base"
+import { CHARGE_CREATED_EVENT, CHARGE_OBSERVED_EVENT } from "../../src/providers/vorexy/core/events"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 
 let sandbox: Sandbox
-const emitted: Array<{ name: string; data: any }> = []
+const emitted: Message[] = []
 
 beforeAll(async () => {
   sandbox = await startSandbox({ expirySweepMs: 0 })
@@ -23,7 +21,7 @@ beforeEach(() => {
 
 const provider = () =>
   new VorexyPixService(
-    { event_bus: { emit: async (message: any) => void emitted.push(message) } },
+    { event_bus: { emit: async (message: Message) => void emitted.push(message) } },
     {
       baseUrl: sandbox.url,
       ...sandbox.credentials(),
@@ -35,6 +33,9 @@ const provider = () =>
 
 const payer = { name: "Ana Souza", email: "ana@example.com", document: "52998224725" }
 
+/** The session data of an authorised charge: the fields these tests read, and the rest. */
+type ChargeData = Record<string, unknown> & { transaction_id: string; expires_at: string }
+
 async function authorized(amount = 50) {
   const p = provider()
   const initiated = await p.initiatePayment({
@@ -43,7 +44,7 @@ async function authorized(amount = 50) {
     data: { ...payer, session_id: "payses_01TEST" },
   })
   const auth = await p.authorizePayment({ data: initiated.data })
-  return { p, data: auth.data as Record<string, any>, status: auth.status }
+  return { p, data: auth.data as ChargeData, status: auth.status }
 }
 
 describe("VorexyPixService against the sandbox", () => {

@@ -1,89 +1,10 @@
 /**
  * The sandbox gateway's own behaviour over raw HTTP (no client in between): what the spec and our
- * gap decisions say it does, its webhooks, and its control endpoints.
+ * gap decisions say it does, and its control endpoints. Its webhooks: sandbox-webhooks.spec.ts.
  */
-import { createServer, IncomingHttpHeaders, Server } from "node:http"
-import type { AddressInfo } from "node:net"
-import { Sandbox, startSandbox } from "../../sandbox"
+import { auth, call, createPix, sandbox, useRawSandbox } from "../helpers/sandbox-http"
 
-type Received = { headers: IncomingHttpHeaders; body: any; at: number }
-
-let sandbox: Sandbox
-let receiver: Server
-let receiverUrl: string
-let received: Received[] = []
-/** Status codes the receiver answers with, one per delivery (then 200). */
-let answers: number[] = []
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ expirySweepMs: 0, webhooks: { baseDelayMs: 20, timeoutMs: 500 } })
-  receiver = createServer((req, res) => {
-    let text = ""
-    req.on("data", (c) => (text += c))
-    req.on("end", () => {
-      received.push({ headers: req.headers, body: JSON.parse(text), at: Date.now() })
-      res.writeHead(answers.shift() ?? 200).end()
-    })
-  })
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r))
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/vorexy?token=abc`
-})
-afterAll(async () => {
-  await sandbox.stop()
-  await new Promise((r) => receiver.close(r))
-})
-beforeEach(() => {
-  sandbox.reset()
-  sandbox.webhooks.settings = { ...sandbox.webhooks.settings, baseDelayMs: 20, timeoutMs: 500 }
-  received = []
-  answers = []
-})
-
-const auth = () => {
-  const { clientId, apiKey } = sandbox.credentials()
-  return { "x-client-id": clientId, "x-api-key": apiKey, accept: "application/json" }
-}
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = auth()
-) {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  })
-  const text = await response.text()
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? JSON.parse(text) : undefined,
-  }
-}
-
-const createPix = (key = "tx_sandbox_0001", patch: object = {}) =>
-  call(
-    "POST",
-    "/api/v1/transactions/create",
-    {
-      amount: 2500,
-      currency: "BRL",
-      paymentMethod: "PIX",
-      customer: { name: "Ana", email: "ana@example.com" },
-      ...patch,
-    },
-    { ...auth(), "idempotency-key": key }
-  )
-
-const waitFor = async (predicate: () => boolean, timeoutMs = 3000) => {
-  const deadline = Date.now() + timeoutMs
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time")
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
+useRawSandbox()
 
 describe("documented endpoints and gap decisions", () => {
   it("answers 401 with an error body for missing or wrong credentials", async () => {
@@ -187,86 +108,6 @@ describe("documented endpoints and gap decisions", () => {
       status: 404,
       detail: "Transaction nope not found",
     })
-  })
-})
-
-describe("webhooks", () => {
-  it("POSTs every state change with an x-webhook-event-id, in the cash-in style", async () => {
-    sandbox.setWebhookUrl(receiverUrl)
-    const { body } = await createPix()
-    sandbox.state.payTransaction(body.data.id)
-    await waitFor(() => received.length === 2)
-
-    const statuses = received.map((r) => r.body.status).sort()
-    expect(statuses).toEqual(["paid", "pending"])
-    const paid = received.find((r) => r.body.status === "paid")!
-    expect(paid.headers["x-webhook-event-id"]).toMatch(/^evt_/)
-    expect(paid.body).toMatchObject({
-      object: "transaction",
-      type: "cashin",
-      transactionId: body.data.id,
-      companyId: 1001,
-      value: 25,
-      valueInCents: 2500,
-    })
-    expect(new Set(received.map((r) => r.headers["x-webhook-event-id"])).size).toBe(2)
-  })
-
-  it("retries with backoff on non-2xx, keeping the event id", async () => {
-    sandbox.state.setBalance(1001, { availableCents: 10_000 })
-    sandbox.setWebhookUrl(receiverUrl)
-    answers = [500, 503]
-    await call(
-      "POST",
-      "/api/Withdraw/request",
-      { amount: 1500, currency: "BRL", metadata: { order: "o_1" } },
-      { ...auth(), "idempotency-key": "wd_hook_000001" }
-    )
-    await waitFor(() => received.length === 3)
-
-    expect(new Set(received.map((r) => r.headers["x-webhook-event-id"])).size).toBe(1)
-    expect(received[2].at - received[1].at).toBeGreaterThanOrEqual(received[1].at - received[0].at)
-    expect(received[0].body).toMatchObject({
-      object: "withdraw",
-      type: "cashout",
-      status: "pending",
-      withdrawId: 1,
-      value: 15,
-      valueInCents: 1500,
-      metadata: '{"order":"o_1"}',
-    })
-    await sandbox.webhooks.idle()
-    expect(sandbox.webhooks.deliveries.map((d) => d.result)).toEqual([500, 503, 200])
-  })
-
-  it("delivers twice on purpose when the duplicates switch is set", async () => {
-    sandbox.setWebhookUrl(receiverUrl)
-    sandbox.webhooks.settings.duplicates = "always"
-    await createPix()
-    await waitFor(() => received.length === 2)
-    expect(received[0].headers["x-webhook-event-id"]).toBe(
-      received[1].headers["x-webhook-event-id"]
-    )
-  })
-
-  it("sends withdrawal statuses in lowercase through the field lifecycle", async () => {
-    sandbox.state.setBalance(1001, { availableCents: 10_000 })
-    sandbox.setVariants({ withdrawalStatuses: "field" })
-    sandbox.setWebhookUrl(receiverUrl)
-    const created = await call(
-      "POST",
-      "/api/Withdraw/request",
-      { amount: 1000, currency: "BRL" },
-      { ...auth(), "idempotency-key": "wd_hook_000002" }
-    )
-    await call("POST", `/__sandbox/withdrawals/${created.body.id}/complete`, {}, {})
-    await waitFor(() => received.length === 3)
-    expect(received.map((r) => r.body.status).sort()).toEqual([
-      "pending",
-      "processing",
-      "successful",
-    ])
-    expect(received.find((r) => r.body.status === "successful")!.body.endToEndId).toMatch(/^E/)
   })
 })
 

@@ -2,14 +2,17 @@ import { Sandbox, SandboxOptions, startSandbox } from "../../sandbox"
 
 export const PIX_PROVIDER_ID = "pp_vorexy-pix_vorexy"
 
+/** The sandbox of a spec file; `sandbox` is set once its beforeAll has run. */
+export type SandboxRef = { sandbox: Sandbox }
+
 /**
  * Starts a sandbox gateway before the Medusa app boots (jest runs top-level beforeAll hooks before
  * the runner's own) and points the provider options (medusa-config.ts reads VOREXY_*) at it.
  */
 export function useSandbox(options: SandboxOptions & { webhookSecret?: string } = {}) {
-  const ref: { sandbox: Sandbox } = {} as any
+  const ref = {} as SandboxRef
   beforeAll(async () => {
-    const { webhookSecret: _secret, ...sandboxOptions } = options
+    const { webhookSecret, ...sandboxOptions } = options
     ref.sandbox = await startSandbox({ expirySweepMs: 0, ...sandboxOptions })
     const credentials = ref.sandbox.credentials()
     Object.assign(process.env, {
@@ -19,7 +22,7 @@ export function useSandbox(options: SandboxOptions & { webhookSecret?: string } 
       VOREXY_COMPANY_ID: "",
       VOREXY_TIMEOUT_MS: "3000",
       // Every spec file sets it, so one file's secret never leaks into the next (same process).
-      VOREXY_WEBHOOK_SECRET: options.webhookSecret ?? "",
+      VOREXY_WEBHOOK_SECRET: webhookSecret ?? "",
       // Tests run reconciliation themselves; a scheduled run mid-test would make request counts racy.
       VOREXY_RECONCILE_DISABLED: "true",
     })

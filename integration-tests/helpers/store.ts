@@ -1,7 +1,8 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules, generateJwtToken } from "@medusajs/framework/utils"
-import type { AxiosInstance } from "axios"
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, generateJwtToken } from "@medusajs/framework/utils"
+import { isAxiosError, type AxiosInstance } from "axios"
 import { seedVorexyStore } from "../../scripts/seed-demo"
+import type { SandboxRef } from "./sandbox"
 
 export const VALID_PAYER = {
   name: "Ana Souza",
@@ -29,7 +30,8 @@ export async function adminHeaders(container: MedusaContainer) {
     ],
     app_metadata: { user_id: user.id },
   })
-  const jwtSecret = (container.resolve("configModule") as any).projectConfig.http.jwtSecret
+  const { jwtSecret } = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+    .projectConfig.http
   const token = generateJwtToken(
     { actor_id: user.id, actor_type: "user", auth_identity_id: identity.id },
     { secret: jwtSecret, expiresIn: "1d" }
@@ -37,7 +39,30 @@ export async function adminHeaders(container: MedusaContainer) {
   return { headers: { authorization: `Bearer ${token}` } }
 }
 
-type Store = Awaited<ReturnType<typeof seedStore>>
+/** What the Store API helpers need of a store: seedStore()'s result, or loadStore()'s. */
+export type Store = {
+  region: { id: string }
+  product: { variants: { id: string }[] }
+  storeHeaders: { headers: Record<string, string> }
+}
+
+/** The store a running Medusa serves (its first region and product), for scripts outside jest. */
+export async function loadStore(api: AxiosInstance, publishableKey: string): Promise<Store> {
+  const storeHeaders = { headers: { "x-publishable-api-key": publishableKey } }
+  const {
+    data: { regions },
+  } = await api.get("/store/regions", storeHeaders)
+  const {
+    data: { products },
+  } = await api.get("/store/products?fields=*variants", storeHeaders)
+  return { region: regions[0], product: products[0], storeHeaders }
+}
+
+/** The response of a request axios rejected for its status (4xx, 5xx): `.catch(errorResponse)`. */
+export function errorResponse(error: unknown) {
+  if (isAxiosError(error) && error.response) return error.response
+  throw error
+}
 
 /** A cart with one shirt and standard shipping, through the Store API. */
 export async function createCart(api: AxiosInstance, store: Store, quantity = 1) {
@@ -71,6 +96,12 @@ export async function createCart(api: AxiosInstance, store: Store, quantity = 1)
   return cart.id as string
 }
 
+/** Before each test: the sandbox reset (no data, no faults, no webhook URL) and the store seeded. */
+export async function resetAndSeed(gateway: SandboxRef, container: MedusaContainer) {
+  gateway.sandbox.reset()
+  return seedStore(container)
+}
+
 /** Payment collection + a Vorexy PIX session with the given data; returns the raw response. */
 export async function startPix(
   api: AxiosInstance,
@@ -87,11 +118,11 @@ export async function startPix(
       { provider_id: "pp_vorexy-pix_vorexy", data },
       store.storeHeaders
     )
-    .catch((e) => e.response)
+    .catch(errorResponse)
 }
 
 export const complete = (api: AxiosInstance, store: Store, cartId: string) =>
-  api.post(`/store/carts/${cartId}/complete`, {}, store.storeHeaders).catch((e) => e.response)
+  api.post(`/store/carts/${cartId}/complete`, {}, store.storeHeaders).catch(errorResponse)
 
 export async function storeOrder(api: AxiosInstance, store: Store, orderId: string) {
   const {

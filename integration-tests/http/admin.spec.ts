@@ -6,7 +6,10 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { useSandbox } from "../helpers/sandbox"
-import { adminHeaders, eventually, placePixOrder, seedStore } from "../helpers/store"
+import { adminHeaders, errorResponse, eventually, placePixOrder, seedStore } from "../helpers/store"
+
+/** Request options with the admin's bearer token, or without it. */
+type RequestHeaders = { headers?: Record<string, string> }
 
 jest.setTimeout(120_000)
 
@@ -15,12 +18,12 @@ const gateway = useSandbox({ webhooks: { baseDelayMs: 50, timeoutMs: 2000 } })
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: Awaited<ReturnType<typeof seedStore>>
-    let admin: { headers: Record<string, string> }
+    let admin: RequestHeaders
     const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
-    const get = (url: string, headers = admin) =>
-      api.get(url, headers).catch((e: any) => e.response)
-    const post = (url: string, body: unknown, headers = admin) =>
-      api.post(url, body, headers).catch((e: any) => e.response)
+    const get = (url: string, headers: RequestHeaders = admin) =>
+      api.get(url, headers).catch(errorResponse)
+    const post = (url: string, body: unknown, headers: RequestHeaders = admin) =>
+      api.post(url, body, headers).catch(errorResponse)
     const withdraw = (body: Record<string, unknown>) => post("/admin/vorexy/withdrawals", body)
     const sandboxWithdrawals = () => [...gateway.sandbox.state.withdrawals.values()]
     const openLocalWithdrawals = async () =>
@@ -44,8 +47,7 @@ medusaIntegrationTestRunner({
         ["get", "/admin/vorexy/charges?order_id=order_1"],
         ["post", "/admin/vorexy/charges/vxch_1/sync"],
       ] as const) {
-        const response =
-          method === "get" ? await get(url, {} as any) : await post(url, {}, {} as any)
+        const response = method === "get" ? await get(url, {}) : await post(url, {}, {})
         expect([url, response.status]).toEqual([url, 401])
       }
     })

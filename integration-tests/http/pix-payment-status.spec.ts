@@ -1,0 +1,164 @@
+/**
+ * A PIX order after checkout, through Medusa on real PostgreSQL and the sandbox gateway over HTTP:
+ * authorising and capturing once the shopper pays, and the storefront's payment-status route.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
+import { useSandbox } from "../helpers/sandbox"
+import {
+  adminHeaders,
+  errorResponse,
+  placePixOrder,
+  resetAndSeed,
+  Store,
+  storeOrder,
+} from "../helpers/store"
+
+jest.setTimeout(120_000)
+
+const gateway = useSandbox()
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+
+    beforeEach(async () => {
+      store = await resetAndSeed(gateway, getContainer())
+    })
+
+    describe("after the shopper pays", () => {
+      const placeOrder = () => placePixOrder(api, store)
+      const authorize = async (orderId: string, sessionId: string) =>
+        api
+          .post(
+            `/admin/orders/${orderId}/payment-sessions/authorize`,
+            { payment_session_id: sessionId },
+            await adminHeaders(getContainer())
+          )
+          .catch(errorResponse)
+
+      it("re-fetches the charge and captures the order once the gateway says paid", async () => {
+        const { orderId, sessionId, transactionId } = await placeOrder()
+
+        const early = await authorize(orderId, sessionId)
+        expect(early.status).toBe(200)
+        expect(early.data.is_authorized).toBe(false)
+        expect((await storeOrder(api, store, orderId)).payment_status).toBe("awaiting")
+
+        gateway.sandbox.state.payTransaction(transactionId)
+        const paid = await authorize(orderId, sessionId)
+
+        expect(paid.status).toBe(200)
+        const order = await storeOrder(api, store, orderId)
+        expect(order.payment_status).toBe("captured")
+        expect(order.payment_collections[0].payment_sessions[0].data).toMatchObject({
+          status: "paid",
+          gateway_status: "Paid",
+        })
+      })
+
+      it("refuses to capture when the paid amount differs from the order's", async () => {
+        const { orderId, sessionId, transactionId } = await placeOrder()
+        gateway.sandbox.state.payTransaction(transactionId, 9400)
+
+        const response = await authorize(orderId, sessionId)
+
+        expect(response.status).toBe(400)
+        expect(response.data.message).toMatch(
+          /reports R\$ 94,00 paid but the payment is R\$ 94,90; it was not captured/
+        )
+        expect((await storeOrder(api, store, orderId)).payment_status).toBe("awaiting")
+      })
+
+      it("reports the gateway state through getPaymentStatus and authorizePayment", async () => {
+        const { transactionId } = await placeOrder()
+        const provider = new VorexyPixService(
+          {},
+          { baseUrl: gateway.sandbox.url, ...gateway.sandbox.credentials(), companyId: undefined }
+        )
+        const data = { transaction_id: transactionId, amount_cents: 9490, amount: "94.90" }
+
+        expect((await provider.getPaymentStatus({ data })).status).toBe("pending_authorization")
+        gateway.sandbox.state.payTransaction(transactionId)
+        expect((await provider.getPaymentStatus({ data })).status).toBe("captured")
+        expect((await provider.authorizePayment({ data })).status).toBe("captured")
+        await expect(
+          provider.getPaymentStatus({ data: { ...data, amount_cents: 9491 } })
+        ).rejects.toThrow(/not captured/)
+      })
+    })
+
+    describe("GET /store/vorexy/payment-status", () => {
+      const placeOrder = async () => (await placePixOrder(api, store)).orderId
+      const status = (query: string, headers = store.storeHeaders) =>
+        api.get(`/store/vorexy/payment-status?${query}`, headers).catch(errorResponse)
+
+      it("serves the state from the plugin's tables, without calling the gateway", async () => {
+        const orderId = await placeOrder()
+        const calls = gateway.sandbox.countRequests()
+
+        const byOrder = await status(`order_id=${orderId}`)
+        const bySession = await status(
+          `payment_session_id=${byOrder.data.payment_status.payment_session_id}`
+        )
+
+        expect(byOrder.status).toBe(200)
+        expect(byOrder.data.payment_status).toMatchObject({
+          order_id: orderId,
+          status: "pending",
+          paid: false,
+          amount_cents: 9490,
+          qr_code: expect.stringMatching(/^000201/),
+          qr_code_image: expect.stringMatching(/^data:image\/png;base64,/),
+          expires_at: expect.any(String),
+        })
+        expect(bySession.data.payment_status).toEqual(byOrder.data.payment_status)
+        expect(gateway.sandbox.countRequests()).toBe(calls)
+      })
+
+      it("answers a long-poll as soon as the charge is paid", async () => {
+        const orderId = await placeOrder()
+        const {
+          data: { payment_status: initial },
+        } = await status(`order_id=${orderId}`)
+
+        const started = Date.now()
+        const poll = status(`order_id=${orderId}&wait=true&timeout_ms=20000&last_status=pending`)
+        await new Promise((r) => setTimeout(r, 300))
+        gateway.sandbox.state.payTransaction(initial.transaction_id)
+        await api.post(
+          `/admin/orders/${orderId}/payment-sessions/authorize`,
+          { payment_session_id: initial.payment_session_id },
+          await adminHeaders(getContainer())
+        )
+        const answered = await poll
+
+        expect(answered.data.payment_status).toMatchObject({
+          status: "paid",
+          paid: true,
+          qr_code: null,
+          paid_at: expect.any(String),
+        })
+        // It came back because the state changed, long before its own 20 s timeout.
+        expect(Date.now() - started).toBeLessThan(20_000)
+      })
+
+      it("gives up waiting at the timeout and returns the unchanged state", async () => {
+        const orderId = await placeOrder()
+        const answered = await status(`order_id=${orderId}&wait=true&timeout_ms=800`)
+        expect(answered.data.payment_status.status).toBe("pending")
+      })
+
+      it("needs the publishable key, validates its query, and does not reveal unknown orders", async () => {
+        const orderId = await placeOrder()
+        expect((await status(`order_id=${orderId}`, { headers: {} })).status).toBe(400)
+        expect((await status("")).status).toBe(400)
+        expect((await status(`order_id=${orderId}&timeout_ms=60000`)).data.message).toMatch(
+          /timeout_ms.*at most.*30000/
+        )
+        const unknown = await status("order_id=order_01NOTAREALORDER000000000000")
+        expect(unknown.status).toBe(404)
+      })
+    })
+  },
+})
