@@ -13,6 +13,11 @@ export interface ConfiguredDatabase extends DatabaseConnection {
 }
 
 export interface EmbeddedDatabase extends DatabaseConnection {
+  /** The cluster's folder. */
+  dataDir: string
+  /** The PostgreSQL server's process id. */
+  pid: number
+  /** Stops the server (bounded in time; the same promise on every call). */
   stop(): Promise<void>
 }
 
@@ -23,4 +28,9 @@ export function freePort(): Promise<number>
 export function startEmbeddedPostgres(options?: {
   dataDir?: string
   port?: number
+  /** Stop on SIGINT/SIGTERM/SIGHUP before the process dies of them (default true). */
+  handleSignals?: boolean
 }): Promise<EmbeddedDatabase>
+
+/** `preferred` when the postgres user can enter it, else a folder under os.tmpdir() for `key`. */
+export function reachableDataDir(preferred: string, key: string): string

@@ -1,16 +1,18 @@
 /**
  * `npm run demo`: a working store on a fresh machine, after `npm install` only.
  *
- * 1. PostgreSQL: DATABASE_URL / DB_HOST when given, else an embedded one kept in .demo/pg.
+ * 1. PostgreSQL: DATABASE_URL / DB_HOST when given, else an embedded one kept in .demo/pg (or
+ *    DEMO_PG_DATA; under os.tmpdir() when the postgres user cannot enter the checkout).
  * 2. The sandbox gateway (port SANDBOX_PORT, default 9010), webhooks pointed at the store.
  * 3. Medusa on the root medusa-config.ts with this plugin from source: migrations, seed (BRL region
  *    with the Vorexy PIX provider, a product, a publishable key), an admin user, `medusa develop`.
- * 4. Prints the admin URL and login. Ctrl+C stops everything.
+ * 4. Prints the admin URL and login, and the webhook URL and secret. Ctrl+C, or one SIGINT/SIGTERM
+ *    to this process (npm's `exec` makes it the process npm signals), stops everything.
  */
-import { ChildProcess, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { startSandbox } from "../sandbox"
+import { onParentGone, spawnGroup, stopGroups } from "./process-groups"
 
 const root = resolve(__dirname, "..")
 const PORT = Number(process.env.PORT ?? 9000)
@@ -20,7 +22,8 @@ const ADMIN_PASSWORD = process.env.DEMO_ADMIN_PASSWORD ?? "vorexy-demo"
 const DB_NAME = process.env.DEMO_DB_NAME ?? "medusa_vorexy_demo"
 const WEBHOOK_SECRET = process.env.VOREXY_WEBHOOK_SECRET ?? "demo-webhook-secret-0123456789"
 
-const children = new Set<ChildProcess>()
+const WEBHOOK_URL = `http://localhost:${PORT}/hooks/vorexy?token=${WEBHOOK_SECRET}`
+
 const cleanups: Array<() => Promise<unknown>> = []
 
 function run(
@@ -29,18 +32,15 @@ function run(
   options: { capture?: boolean; allowFail?: boolean } = {}
 ) {
   return new Promise<string>((resolvePromise, reject) => {
-    const child = spawn(join(root, "node_modules/.bin/medusa"), args, {
+    const child = spawnGroup(join(root, "node_modules/.bin/medusa"), args, {
       cwd: root,
       env,
-      detached: true,
       stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
     })
-    children.add(child)
     let output = ""
     child.stdout?.on("data", (d) => (output += d))
     child.stderr?.on("data", (d) => (output += d))
     child.on("exit", (code) => {
-      children.delete(child)
       if (code === 0 || options.allowFail) resolvePromise(output)
       else reject(new Error(`medusa ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`))
     })
@@ -49,13 +49,18 @@ function run(
 
 async function database() {
   // database.mjs is plain ESM, shared with the jest global setup: a CommonJS script loads it with import().
-  const { configuredDatabase, freePort, startEmbeddedPostgres } = await import("./database.mjs")
+  const { configuredDatabase, freePort, reachableDataDir, startEmbeddedPostgres } =
+    await import("./database.mjs")
   const configured = configuredDatabase()
   if (configured) return configured
-  const dataDir = join(root, ".demo", "pg")
+  const preferred = join(root, ".demo", "pg")
+  const dataDir = process.env.DEMO_PG_DATA || reachableDataDir(preferred, root)
+  if (dataDir !== preferred && !process.env.DEMO_PG_DATA)
+    console.log(`The postgres user cannot enter ${root}: the demo's database lives in ${dataDir}.`)
   const port = Number(process.env.DEMO_PG_PORT ?? 0) || (await freePort())
   console.log(`Starting embedded PostgreSQL (data in ${dataDir}, port ${port})...`)
-  const pg = await startEmbeddedPostgres({ dataDir, port })
+  // The demo stops it itself, after Medusa (see shutdown).
+  const pg = await startEmbeddedPostgres({ dataDir, port, handleSignals: false })
   cleanups.push(() => pg.stop())
   return pg
 }
@@ -88,15 +93,6 @@ async function waitForHealth(url: string, timeoutMs: number) {
   throw new Error(`Medusa did not answer ${url} within ${timeoutMs / 1000}s`)
 }
 
-/** Children run in their own process group: `medusa develop` starts a server process of its own. */
-function killTree(child: ChildProcess) {
-  try {
-    if (child.pid) process.kill(-child.pid, "SIGTERM")
-  } catch {
-    child.kill("SIGTERM")
-  }
-}
-
 async function assertPortFree(port: number, what: string) {
   const { createServer } = await import("node:net")
   await new Promise<void>((ok, fail) => {
@@ -112,17 +108,27 @@ async function assertPortFree(port: number, what: string) {
   })
 }
 
-async function shutdown(code = 0) {
-  for (const child of children) killTree(child)
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
-  process.exit(code)
+let stopping: Promise<void> | undefined
+
+/** Medusa first, then the sandbox and PostgreSQL. Once only, and bounded in time. */
+function shutdown(code = 0) {
+  stopping ??= (async () => {
+    console.log("Stopping the demo...")
+    setTimeout(() => process.exit(code || 1), 60_000).unref()
+    await stopGroups(15_000)
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
+    process.exit(code)
+  })()
+  return stopping
 }
 
 async function main() {
   if (!existsSync(join(root, "node_modules/.bin/medusa")))
     throw new Error("Run `npm install` first.")
-  process.on("SIGINT", () => void shutdown(0))
-  process.on("SIGTERM", () => void shutdown(0))
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+    process.on(signal, () => void shutdown(0))
+  // npm killed, terminal gone: do not leave Medusa and PostgreSQL behind.
+  onParentGone(() => void shutdown(1))
 
   await assertPortFree(PORT, "Medusa")
   await assertPortFree(SANDBOX_PORT, "sandbox")
@@ -130,14 +136,14 @@ async function main() {
   await ensureDatabase(db)
   const host = db.host === "127.0.0.1" ? "localhost" : db.host
   const databaseUrl =
-    process.env.DATABASE_URL ??
+    process.env.DATABASE_URL ||
     `postgres://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${host}:${db.port}/${DB_NAME}`
 
   const sandbox = await startSandbox({
     port: SANDBOX_PORT,
-    webhookUrl: `http://localhost:${PORT}/hooks/vorexy?token=${WEBHOOK_SECRET}`,
+    webhookUrl: WEBHOOK_URL,
   })
-  cleanups.push(() => sandbox.stop())
+  cleanups.push(() => Promise.race([sandbox.stop(), new Promise((r) => setTimeout(r, 5000))]))
   const credentials = sandbox.credentials()
 
   const env: NodeJS.ProcessEnv = {
@@ -167,17 +173,12 @@ async function main() {
     console.warn(userOutput.slice(-2000))
 
   console.log("Starting Medusa (medusa develop)...")
-  const server = spawn(join(root, "node_modules/.bin/medusa"), ["develop"], {
+  const server = spawnGroup(join(root, "node_modules/.bin/medusa"), ["develop"], {
     cwd: root,
     env,
-    detached: true,
     stdio: "inherit",
   })
-  children.add(server)
-  server.on("exit", (code) => {
-    children.delete(server)
-    void shutdown(code ?? 1)
-  })
+  server.on("exit", (code) => void shutdown(code ?? 1))
   await waitForHealth(`http://localhost:${PORT}/health`, 180_000)
 
   console.log(
@@ -189,6 +190,8 @@ async function main() {
       `   Login:        ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}`,
       `   Store API:    http://localhost:${PORT}/store  (x-publishable-api-key: ${publishableKey})`,
       `   Sandbox:      ${sandbox.url}  (company ${credentials.companyId}, control under /__sandbox)`,
+      `   Webhook URL:  ${WEBHOOK_URL}  (the sandbox delivers here)`,
+      `   Webhook secret: ${WEBHOOK_SECRET}  (a demo value; VOREXY_WEBHOOK_SECRET sets it)`,
       `   Database:     ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`,
       " Ctrl+C stops everything.",
       "============================================================",

