@@ -19,6 +19,9 @@ const vorexy = {
   pixExpiresInDays: env.VOREXY_PIX_EXPIRES_IN_DAYS,
   timeoutMs: env.VOREXY_TIMEOUT_MS,
   cancelOrderOnExpiry: env.VOREXY_CANCEL_ORDER_ON_EXPIRY,
+  allowBuiltInWebhookRoute: env.VOREXY_ALLOW_BUILT_IN_WEBHOOK_ROUTE,
+  trustProxy: env.VOREXY_TRUST_PROXY,
+  webhookRetentionDays: env.VOREXY_WEBHOOK_RETENTION_DAYS,
 }
 
 module.exports = defineConfig({

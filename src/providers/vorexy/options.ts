@@ -5,6 +5,12 @@
 import { z } from "@medusajs/framework/zod"
 import { VorexyClient, VorexyLogger } from "../../gateway"
 
+/** true/false, also as the strings an env var gives. */
+const booleanOption = z.preprocess(
+  (v) => (v === "false" ? false : v === "true" ? true : v),
+  z.boolean()
+)
+
 const positiveIntString = z.union([
   z.number().int().positive(),
   z.string().regex(/^\d+$/, "must be digits"),
@@ -41,9 +47,20 @@ export const VorexyOptionsSchema = z.object({
   /** Retries of a safe gateway call (same Idempotency-Key) after a network error, 408/425/429/5xx. */
   maxRetries: z.coerce.number().int().min(0).max(6).default(3),
   /** Cancel the order (releasing its stock) when its unpaid PIX charge expires or fails. */
-  cancelOrderOnExpiry: z
-    .preprocess((v) => (v === "false" ? false : v === "true" ? true : v), z.boolean())
-    .default(true),
+  cancelOrderOnExpiry: booleanOption.default(true),
+  /**
+   * Process deliveries to Medusa's built-in /hooks/payment/<provider> route (which cannot check the
+   * token). Off by default when a webhookSecret is set: then only /hooks/vorexy is honoured.
+   */
+  allowBuiltInWebhookRoute: booleanOption.optional(),
+  /**
+   * Take the payer's IP from X-Forwarded-For (Express's req.ip; Medusa trusts one proxy hop). Set
+   * it when Medusa runs behind your own proxy or load balancer; otherwise the socket's address is
+   * used and a client's header is ignored.
+   */
+  trustProxy: booleanOption.default(false),
+  /** Days a webhook's raw body (personal data) is kept; the outcome stays. */
+  webhookRetentionDays: z.coerce.number().int().min(1).max(3650).default(30),
   /** How long past expires_at a charge the gateway still calls awaiting is treated as expired. */
   expiryGraceMinutes: z.coerce.number().int().min(0).max(1440).default(10),
 })
@@ -58,7 +75,14 @@ function dropBlank(options: Record<string, unknown>) {
   )
 }
 
-export function parseVorexyOptions(options: Record<string, unknown>): VorexyOptions {
+/**
+ * The options, or an error naming each wrong one (never its value). `entry` says which entry of
+ * medusa-config they came from.
+ */
+export function parseVorexyOptions(
+  options: Record<string, unknown>,
+  entry: "provider" | "plugin" = "provider"
+): VorexyOptions {
   const parsed = VorexyOptionsSchema.safeParse(dropBlank(options))
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) =>
@@ -66,7 +90,13 @@ export function parseVorexyOptions(options: Record<string, unknown>): VorexyOpti
         ? `${i.path.join(".")}: ${i.message}`
         : i.message
     )
-    throw new Error(`medusa-payment-vorexy: invalid provider options: ${problems.join("; ")}`)
+    const hint =
+      entry === "plugin"
+        ? " (give the plugin entry in medusa-config the same options as the Vorexy payment provider)"
+        : ""
+    throw new Error(
+      `medusa-payment-vorexy: invalid ${entry} options: ${problems.join("; ")}${hint}`
+    )
   }
   return parsed.data
 }
