@@ -2,37 +2,52 @@
 
 export const onlyDigits = (value: string) => value.replace(/\D/g, "")
 
-const allSame = (digits: string) => /^(\d)\1*$/.test(digits)
+/**
+ * A CPF or CNPJ as the gateway takes it: separators (. / - and spaces) dropped, letters upper-cased
+ * (the alphanumeric CNPJ has them). Any other character stays, so the checks below refuse it
+ * instead of a different number being sent.
+ */
+export const normaliseDocument = (value: string) => value.replace(/[\s./-]/g, "").toUpperCase()
 
-function checkDigit(digits: string, weights: number[]): number {
-  const sum = weights.reduce((acc, w, i) => acc + Number(digits[i]) * w, 0)
+const allSame = (value: string) => /^(.)\1*$/.test(value)
+
+/** Each character counts as its ASCII code minus 48: digits keep their value, 'A' is 17. */
+function checkDigit(body: string, weights: number[]): number {
+  const sum = weights.reduce((acc, w, i) => acc + (body.charCodeAt(i) - 48) * w, 0)
   const rest = sum % 11
   return rest < 2 ? 0 : 11 - rest
 }
 
-/** CPF: 11 digits, two mod-11 check digits, not all the same digit. Punctuation is ignored. */
+const CPF = /^\d{11}$/
+/** 12 letters or digits (root and branch; letters from July 2026), then 2 numeric check digits. */
+const CNPJ = /^[0-9A-Z]{12}\d{2}$/
+
+/** CPF: 11 digits, two mod-11 check digits, not all the same digit. Separators are ignored. */
 export function isValidCpf(value: string): boolean {
-  const d = onlyDigits(value)
-  if (d.length !== 11 || allSame(d)) return false
+  const d = normaliseDocument(value)
+  if (!CPF.test(d) || allSame(d)) return false
   const first = checkDigit(d, [10, 9, 8, 7, 6, 5, 4, 3, 2])
   const second = checkDigit(d, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2])
   return first === Number(d[9]) && second === Number(d[10])
 }
 
-/** CNPJ: 14 digits, two mod-11 check digits, not all the same digit. Punctuation is ignored. */
+/**
+ * CNPJ, numeric or alphanumeric (Receita Federal, IN 2.229/2024): 14 characters, two mod-11 check
+ * digits, not all the same character. Separators are ignored, letters may be lower-case.
+ */
 export function isValidCnpj(value: string): boolean {
-  const d = onlyDigits(value)
-  if (d.length !== 14 || allSame(d)) return false
-  const first = checkDigit(d, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])
-  const second = checkDigit(d, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])
-  return first === Number(d[12]) && second === Number(d[13])
+  const c = normaliseDocument(value)
+  if (!CNPJ.test(c) || allSame(c)) return false
+  const first = checkDigit(c, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])
+  const second = checkDigit(c, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])
+  return first === Number(c[12]) && second === Number(c[13])
 }
 
 export type DocumentType = "CPF" | "CNPJ"
 
-/** Tells CPF from CNPJ by length and checks it; null when neither is valid. */
+/** Tells CPF from CNPJ by length and checks it; the number comes back normalised, or null. */
 export function classifyDocument(value: string): { type: DocumentType; number: string } | null {
-  const number = onlyDigits(value)
+  const number = normaliseDocument(value)
   if (number.length === 11 && isValidCpf(number)) return { type: "CPF", number }
   if (number.length === 14 && isValidCnpj(number)) return { type: "CNPJ", number }
   return null
@@ -44,39 +59,89 @@ export type PixKeyType = (typeof PIX_KEY_TYPES)[number]
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** PIX phone keys are E.164: +55, a two-digit area code and an 8- or 9-digit number. */
-const PHONE = /^\+55[1-9][0-9]9?[0-9]{8}$/
+const E164 = /^\+55[1-9][0-9]9?[0-9]{8}$/
 
-/** Returns null when the key is valid for its type, or a message saying what is wrong. */
-export function pixKeyProblem(type: PixKeyType, key: string): string | null {
+/** The usual written forms of each key: the digits with their punctuation in the usual places. */
+const CPF_KEY = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/
+const CNPJ_KEY = /^[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}\/?[0-9A-Z]{4}-?\d{2}$/i
+const PHONE_KEY = /^(?:\+?55[ -]?)?(?:\(\d{2}\)|\d{2})[ -]?(?:9[ -]?)?\d{4}[ -]?\d{4}$/
+
+/** Characters each key may be written with; the first other one is named in the refusal. */
+const KEY_CHARACTERS: Partial<Record<PixKeyType, { allowed: RegExp; say: string }>> = {
+  CPF: { allowed: /[0-9.-]/, say: "a CPF key may only have digits, . and -" },
+  CNPJ: { allowed: /[0-9A-Za-z./-]/, say: "a CNPJ key may only have letters, digits, . / and -" },
+  PHONE: { allowed: /[0-9+() -]/, say: "a phone key may only have digits, +, spaces, ( ) and -" },
+}
+
+const CPF_SHAPE = "is not a valid CPF: expected 11 digits, as in 000.000.000-00"
+const CNPJ_SHAPE =
+  "is not a valid CNPJ: expected 12 letters or digits and 2 check digits, as in 00.000.000/0000-00"
+const PHONE_SHAPE =
+  "is not a valid Brazilian phone key: expected +55, a 2-digit area code and an 8- or 9-digit number, as in +55 (11) 98765-4321"
+
+/** Names a character so it can be seen: invisible ones (a pasted no-break space) by code point. */
+const quoted = (char: string) =>
+  char === " "
+    ? "a space"
+    : /[\s\p{C}]/u.test(char)
+      ? `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`
+      : JSON.stringify(char)
+
+/** The key as the gateway expects it, or what is wrong with it (e.g. "contains \"l\", which …"). */
+export type PixKeyReading = { key: string; problem: null } | { key: null; problem: string }
+
+/**
+ * Checks a PIX key as typed (surrounding spaces aside) and only then normalises it: digits for CPF,
+ * upper-case for CNPJ, lower-case for e-mail and EVP, E.164 for phone. A stray character is
+ * refused rather than stripped, so the key sent is the key the user meant.
+ */
+export function readPixKey(type: PixKeyType, raw: string): PixKeyReading {
+  const key = raw.trim()
+  const refuse = (problem: string): PixKeyReading => ({ key: null, problem })
+  const accept = (normalised: string): PixKeyReading => ({ key: normalised, problem: null })
+
+  const characters = KEY_CHARACTERS[type]
+  const stray = characters && [...key].find((char) => !characters.allowed.test(char))
+  if (characters && stray !== undefined)
+    return refuse(`contains ${quoted(stray)}, which is not allowed: ${characters.say}`)
+
   switch (type) {
     case "CPF":
-      return isValidCpf(key) ? null : "is not a valid CPF (check digits do not match)"
+      if (!CPF_KEY.test(key)) return refuse(CPF_SHAPE)
+      return isValidCpf(key)
+        ? accept(normaliseDocument(key))
+        : refuse("is not a valid CPF (check digits do not match)")
     case "CNPJ":
-      return isValidCnpj(key) ? null : "is not a valid CNPJ (check digits do not match)"
+      if (!CNPJ_KEY.test(key)) return refuse(CNPJ_SHAPE)
+      return isValidCnpj(key)
+        ? accept(normaliseDocument(key))
+        : refuse("is not a valid CNPJ (check digits do not match)")
     case "EMAIL":
-      return EMAIL.test(key) && key.length <= 77 ? null : "is not a valid e-mail address"
-    case "PHONE":
-      return PHONE.test(key)
-        ? null
-        : "is not a valid Brazilian phone key in E.164 form (+55DDXXXXXXXXX)"
+      return EMAIL.test(key) && key.length <= 77
+        ? accept(key.toLowerCase())
+        : refuse("is not a valid e-mail address")
+    case "PHONE": {
+      if (!PHONE_KEY.test(key)) return refuse(PHONE_SHAPE)
+      // 12-13 digits carry the country code (a local number has at most 11).
+      const digits = onlyDigits(key)
+      const e164 = digits.length >= 12 ? `+${digits}` : `+55${digits}`
+      return E164.test(e164) ? accept(e164) : refuse(PHONE_SHAPE)
+    }
     case "EVP":
-      return EVP.test(key) ? null : "is not a valid random (EVP) key: expected a UUID"
+      return EVP.test(key)
+        ? accept(key.toLowerCase())
+        : refuse("is not a valid random (EVP) key: expected a UUID")
   }
 }
 
-/** Canonical form the gateway expects: digits for CPF/CNPJ, lower-case e-mail/EVP, E.164 phone. */
+/** Returns null when the key is valid for its type, or a message saying what is wrong. */
+export function pixKeyProblem(type: PixKeyType, key: string): string | null {
+  return readPixKey(type, key).problem
+}
+
+/** Canonical form the gateway expects, for a key already checked; throws on an invalid one. */
 export function normalisePixKey(type: PixKeyType, key: string): string {
-  const trimmed = key.trim()
-  switch (type) {
-    case "CPF":
-    case "CNPJ":
-      return onlyDigits(trimmed)
-    case "EMAIL":
-    case "EVP":
-      return trimmed.toLowerCase()
-    case "PHONE": {
-      const digits = onlyDigits(trimmed)
-      return digits.startsWith("55") && digits.length >= 12 ? `+${digits}` : `+55${digits}`
-    }
-  }
+  const reading = readPixKey(type, key)
+  if (reading.problem !== null) throw new RangeError(`PIX key ${reading.problem}`)
+  return reading.key
 }

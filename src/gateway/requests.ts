@@ -3,7 +3,7 @@
  * never sent, so a bug on our side cannot become a charge or a withdrawal at the gateway.
  */
 import { z } from "zod"
-import { isValidCnpj, isValidCpf, PIX_KEY_TYPES, pixKeyProblem } from "./documents"
+import { isValidCnpj, isValidCpf, normalisePixKey, PIX_KEY_TYPES, pixKeyProblem } from "./documents"
 
 export const MIN_WITHDRAWAL_CENTS = 1000
 export const MAX_PAGE_SIZE = 100
@@ -25,9 +25,14 @@ const cents = (what: string) =>
 
 const DocumentSchema = z
   .strictObject({
+    // The alphanumeric CNPJ (from July 2026) has letters in its first 12 characters, sent upper-case.
     number: z
       .string()
-      .regex(/^\d{11}$|^\d{14}$/, "document.number must be 11 (CPF) or 14 (CNPJ) digits"),
+      .toUpperCase()
+      .regex(
+        /^\d{11}$|^[0-9A-Z]{12}\d{2}$/,
+        "document.number must be 11 digits (CPF) or 14 characters (CNPJ: 12 letters or digits, then 2 digits)"
+      ),
     type: z.enum(["CPF", "CNPJ"]),
   })
   .superRefine((doc, ctx) => {
@@ -133,11 +138,17 @@ export const WithdrawalSchema = z
         path: ["pixKey"],
       })
     }
+    // The key as given: a stray character is refused here, never stripped into another key.
     if (req.pixKey && req.pixKeyType) {
       const problem = pixKeyProblem(req.pixKeyType, req.pixKey)
       if (problem) ctx.addIssue({ code: "custom", message: `pixKey ${problem}`, path: ["pixKey"] })
     }
   })
+  // Runs only once the checks above passed: the gateway gets the key in its canonical form.
+  .transform((req) => ({
+    ...req,
+    pixKey: req.pixKey && req.pixKeyType ? normalisePixKey(req.pixKeyType, req.pixKey) : req.pixKey,
+  }))
 export type WithdrawalRequest = z.input<typeof WithdrawalSchema>
 
 export const RecordIdSchema = z

@@ -83,6 +83,71 @@ describe("request validation", () => {
     ).toEqual([])
   })
 
+  describe("customer documents", () => {
+    const withDocument = (number: string, type: string) => ({
+      ...validCreate,
+      customer: { ...validCreate.customer, document: { number, type } },
+    })
+    const sentDocument = (number: string, type: string) =>
+      CreateTransactionSchema.parse(withDocument(number, type)).customer.document
+
+    it("accepts numeric and alphanumeric CNPJs, sending letters upper-case", () => {
+      expect(sentDocument("11222333000181", "CNPJ")).toEqual({
+        number: "11222333000181",
+        type: "CNPJ",
+      })
+      expect(sentDocument("12ABC34501DE35", "CNPJ")).toEqual({
+        number: "12ABC34501DE35",
+        type: "CNPJ",
+      })
+      expect(sentDocument("12abc34501de35", "CNPJ")).toEqual({
+        number: "12ABC34501DE35",
+        type: "CNPJ",
+      })
+    })
+
+    it.each([
+      ["12ABC34501DE36", "CNPJ", /document.number is not a valid CNPJ/],
+      ["12ABC34501DEA5", "CNPJ", /must be 11 digits \(CPF\) or 14 characters \(CNPJ/],
+      ["12.ABC.345/01DE-35", "CNPJ", /must be 11 digits \(CPF\) or 14 characters \(CNPJ/],
+      ["5299822472A5", "CPF", /must be 11 digits \(CPF\) or 14 characters \(CNPJ/],
+      ["12ABC34501DE35", "CPF", /document.number is not a valid CPF/],
+      ["52998224725", "CNPJ", /document.number is not a valid CNPJ/],
+    ])("refuses %p as a %s", (number, type, message) => {
+      expect(problems(CreateTransactionSchema, withDocument(number, type)).join()).toMatch(message)
+    })
+  })
+
+  describe("withdrawal PIX keys", () => {
+    const sentKey = (pixKey: string, pixKeyType: string) =>
+      WithdrawalSchema.parse({ amount: 5000, pixKey, pixKeyType }).pixKey
+
+    it.each([
+      ["PHONE", "1198765432l", 'pixKey contains "l", which is not allowed'],
+      ["CPF", "5299822472a5", 'pixKey contains "a", which is not allowed'],
+      ["CNPJ", "12ABC34501DE36", "pixKey is not a valid CNPJ (check digits do not match)"],
+      ["PHONE", "+1 555 123 4567", "pixKey is not a valid Brazilian phone key"],
+    ])("refuses a %s key %p as typed, never stripping it into another key", (type, key, start) => {
+      const [problem, ...rest] = problems(WithdrawalSchema, {
+        amount: 5000,
+        pixKey: key,
+        pixKeyType: type,
+      })
+      expect(problem.startsWith(start)).toBe(true)
+      expect(rest).toEqual([])
+    })
+
+    it("sends a formatted key in the gateway's canonical form", () => {
+      expect(sentKey("+55 (11) 98765-4321", "PHONE")).toBe("+5511987654321")
+      expect(sentKey("(11) 98765-4321", "PHONE")).toBe("+5511987654321")
+      expect(sentKey("529.982.247-25", "CPF")).toBe("52998224725")
+      expect(sentKey("11.222.333/0001-81", "CNPJ")).toBe("11222333000181")
+      expect(sentKey("12.abc.345/01de-35", "CNPJ")).toBe("12ABC34501DE35")
+      expect(sentKey(" Ana@Example.com ", "EMAIL")).toBe("ana@example.com")
+      expect(WithdrawalSchema.parse({ amount: 5000 }).pixKey).toBeUndefined()
+    })
+  })
+
   it("bounds list queries to the spec's limits", () => {
     expect(ListTransactionsSchema.parse({})).toEqual({
       page: 1,
