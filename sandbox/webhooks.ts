@@ -77,12 +77,14 @@ export class WebhookDispatcher {
     const generation = this.generation
     const controller = new AbortController()
     const timeout = setTimeout(() => controller.abort(), this.settings.timeoutMs)
-    const run = fetch(url, {
+    const { target, authorization } = withoutCredentials(url)
+    const run = fetch(target, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         "user-agent": "Vorexy-Sandbox-Webhooks/1.0",
         "x-webhook-event-id": eventId,
+        ...(authorization ? { authorization } : {}),
         ...this.settings.headers,
       },
       body: payload,
@@ -99,7 +101,7 @@ export class WebhookDispatcher {
         const ok = typeof result === "number" && result >= 200 && result < 300
         this.deliveries.push({
           eventId,
-          url,
+          url: target,
           kind: String(body.object),
           status: String(body.status),
           attempt,
@@ -145,4 +147,19 @@ export class WebhookDispatcher {
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
   }
+}
+
+/**
+ * Credentials in a webhook URL (https://user:secret@host/...) are sent as HTTP Basic, as most
+ * gateways' HTTP clients do; fetch itself refuses such URLs.
+ */
+function withoutCredentials(url: string): { target: string; authorization: string | null } {
+  const parsed = new URL(url)
+  if (!parsed.username && !parsed.password) return { target: url, authorization: null }
+  const user = decodeURIComponent(parsed.username)
+  const password = decodeURIComponent(parsed.password)
+  parsed.username = ""
+  parsed.password = ""
+  const basic = Buffer.from(`${user}:${password}`).toString("base64")
+  return { target: parsed.toString(), authorization: `Basic ${basic}` }
 }

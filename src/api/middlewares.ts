@@ -10,10 +10,18 @@ import {
   AdminTransactionsQuery,
 } from "./admin/vorexy/validators"
 import { attachCheckoutContext } from "./utils/checkout-context"
+import { readRawBody } from "./utils/raw-body"
+import { redactWebhookToken } from "./utils/webhook-token"
+import { textGuard, undecodableUrlErrorHandler } from "./utils/text-guard"
 import { StorePaymentStatusQuery } from "./store/vorexy/payment-status/validators"
 
 export default defineMiddlewares({
+  // Bad percent-encoding in a URL is a 400, not Medusa's 500 (utils/text-guard.ts).
+  errorHandler: undecodableUrlErrorHandler(),
   routes: [
+    // Without methods, these run before every route's own middlewares (validators included).
+    { matcher: "/admin/vorexy*", middlewares: [textGuard({ body: true })] },
+    { matcher: "/store/vorexy*", middlewares: [textGuard({ body: true })] },
     {
       matcher: "/admin/vorexy/transactions",
       methods: ["GET"],
@@ -40,10 +48,13 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(StorePaymentStatusQuery, {})],
     },
     {
-      // Keep the raw body (we parse it ourselves: any content type, clear 4xx) and bound its size.
+      // The token is hidden from the logs first; then the raw body is read (we parse it ourselves:
+      // any content type, a clear 4xx) and bounded. The guard checks only the URL: a delivery's
+      // body is kept as sent (made storable when stored).
       matcher: "/hooks/vorexy",
       methods: ["POST"],
-      bodyParser: { preserveRawBody: true, sizeLimit: "256kb" },
+      bodyParser: false,
+      middlewares: [redactWebhookToken, textGuard({ body: false }), readRawBody(256 * 1024)],
     },
     {
       matcher: "/store/payment-collections/:id/payment-sessions",

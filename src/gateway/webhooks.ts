@@ -17,6 +17,7 @@ export type ParsedWebhookEvent = {
   statusHint: string | null
   /** Dedupe key: the delivery's event id when sent, else a hash of the event. */
   eventKey: string
+  /** The event as sent: its text unchanged, NUL and unpaired surrogates included. */
   body: Record<string, unknown>
 }
 
@@ -28,6 +29,8 @@ export class WebhookBodyError extends Error {
 }
 
 export const MAX_EVENTS_PER_DELIVERY = 100
+/** Containers nested deeper than this are refused: no event needs it, and hashing it recurses. */
+export const MAX_WEBHOOK_DEPTH = 32
 
 const ID = /^[A-Za-z0-9_.:-]{1,128}$/
 const CASH_OUT = /withdraw|cash_?out|payout|transfer/i
@@ -90,6 +93,21 @@ function classify(
   return { kind, referenceId, statusHint: typeof status === "string" ? status : null }
 }
 
+/**
+ * Whether a parsed JSON value nests objects and arrays more than `max` levels deep (the value
+ * itself is level 1). Iterative: JSON.parse accepts nesting that recursive code cannot walk.
+ */
+export function jsonDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[node: unknown, depth: number]> = [[value, 1]]
+  while (pending.length) {
+    const [node, depth] = pending.pop()!
+    if (node === null || typeof node !== "object") continue
+    if (depth > max) return true
+    for (const child of Object.values(node)) pending.push([child, depth + 1])
+  }
+  return false
+}
+
 function hash(value: unknown): string {
   return `sha256:${createHash("sha256").update(JSON.stringify(value)).digest("hex")}`
 }
@@ -107,6 +125,8 @@ export function parseWebhookBody(
   } catch {
     throw new WebhookBodyError("body is not JSON")
   }
+  if (jsonDeeperThan(parsed, MAX_WEBHOOK_DEPTH))
+    throw new WebhookBodyError(`body is nested more than ${MAX_WEBHOOK_DEPTH} levels deep`)
   const batch = Array.isArray(parsed)
   const items = batch ? (parsed as unknown[]) : [parsed]
   if (!items.length) throw new WebhookBodyError("empty batch")

@@ -1,4 +1,4 @@
-import { parseWebhookBody, WebhookBodyError } from "../webhooks"
+import { jsonDeeperThan, MAX_WEBHOOK_DEPTH, parseWebhookBody, WebhookBodyError } from "../webhooks"
 
 const parse = (body: unknown, header?: string) =>
   parseWebhookBody(typeof body === "string" ? body : JSON.stringify(body), header)
@@ -70,5 +70,42 @@ describe("webhook bodies", () => {
   ])("refuses %p", (body, message) => {
     expect(() => parse(body)).toThrow(WebhookBodyError)
     expect(() => parse(body)).toThrow(message)
+  })
+
+  const nested = (depth: number) =>
+    `{"transactionId":"abc","x":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`
+
+  it("accepts nesting up to MAX_WEBHOOK_DEPTH and refuses deeper, however deep", () => {
+    expect(parse(nested(MAX_WEBHOOK_DEPTH))[0].referenceId).toBe("abc")
+    for (const depth of [MAX_WEBHOOK_DEPTH + 1, 200_000]) {
+      expect(() => parse(nested(depth))).toThrow(/nested more than 32 levels deep/)
+    }
+    expect(() => parse(`[${nested(MAX_WEBHOOK_DEPTH)}]`)).toThrow(WebhookBodyError)
+  })
+
+  it.each([
+    ['{"transactionId":"abc\\u0000"}', /transactionId must be an id/],
+    ['{"withdrawId":"\\ud800"}', /withdrawId must be an id/],
+    ['{"id":"a\\udc00","type":"cashin"}', /id must be an id/],
+  ])("refuses ids with NUL or unpaired surrogates: %s", (body, message) => {
+    expect(() => parse(body)).toThrow(message)
+  })
+
+  it("keeps the text of other fields as sent (storing it is the caller's concern)", () => {
+    const [event] = parse('{"transactionId":"abc","status":"pa\\u0000id","k\\ud800":"\\udc00"}')
+    expect(event.statusHint).toBe("pa\u0000id")
+    expect(event.body["k\ud800"]).toBe("\udc00")
+  })
+})
+
+describe("jsonDeeperThan", () => {
+  it.each([
+    [1, 0, false],
+    [{}, 1, false],
+    [{}, 0, true],
+    [{ a: [1, { b: null }] }, 3, false],
+    [{ a: [1, { b: null }] }, 2, true],
+  ])("%j deeper than %p: %p", (value, max, deeper) => {
+    expect(jsonDeeperThan(value, max)).toBe(deeper)
   })
 })

@@ -1,28 +1,22 @@
 /**
- * POST /hooks/vorexy[?token=<webhook secret>] — the URL to set in the Vorexy panel.
+ * POST /hooks/vorexy — the URL to set in the Vorexy panel, with the webhook secret as Basic
+ * credentials, a header or ?token= (utils/webhook-token.ts).
  *
- * Vorexy's webhooks are unsigned, so: a secret token in the URL (constant-time compare) when one is
- * configured, every delivery stored and deduplicated, and nothing applied from the body: the
- * subscriber re-fetches the record from the gateway. Answers at once; never says whether an id
+ * Vorexy's webhooks are unsigned, so: the secret (constant-time compare) when one is configured,
+ * every delivery stored and deduplicated, and nothing applied from the body: the subscriber
+ * re-fetches the record from the gateway. Answers at once; never says whether an id
  * exists; a malformed body is a 4xx, never a 5xx.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { createHash, timingSafeEqual } from "node:crypto"
 import { WebhookBodyError } from "../../../gateway"
 import { VOREXY_MODULE } from "../../../modules/vorexy"
 import type VorexyModuleService from "../../../modules/vorexy/service"
 import { receiveWebhook } from "../../../webhooks/receive-delivery"
-
-const digest = (value: string) => createHash("sha256").update(value).digest()
-
-/** Constant-time comparison (hashing first makes lengths equal, so length leaks nothing either). */
-function tokenMatches(given: unknown, secret: string) {
-  return typeof given === "string" && timingSafeEqual(digest(given), digest(secret))
-}
+import { tokenMatches, webhookToken } from "../../utils/webhook-token"
 
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const secret = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).webhookSecret()
-  if (secret && !tokenMatches(req.query.token, secret)) {
+  if (secret && !tokenMatches(webhookToken(req), secret)) {
     res.status(401).json({ message: "Invalid or missing webhook token" })
     return
   }

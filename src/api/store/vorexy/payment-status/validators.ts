@@ -1,16 +1,15 @@
 import { z } from "@medusajs/framework/zod"
 import { CHARGE_STATUSES } from "../../../../gateway"
+import { storableString } from "../../../utils/text-guard"
 
 export const MAX_WAIT_MS = 30_000
 
 export const StorePaymentStatusQuery = z
   .object({
-    order_id: z
-      .string()
+    order_id: storableString("order_id")
       .regex(/^order_[A-Za-z0-9]+$/, "order_id is not an order id")
       .optional(),
-    payment_session_id: z
-      .string()
+    payment_session_id: storableString("payment_session_id")
       .regex(/^payses_[A-Za-z0-9]+$/, "payment_session_id is not a payment session id")
       .optional(),
     /** Long-poll: answer when the status differs from last_status (default: the current one). */
