@@ -118,7 +118,7 @@ describe("VorexyPixService against the sandbox", () => {
       p.updatePayment({ amount: 50, currency_code: "brl", data: { ...auth.data, name: "Caio" } })
     ).rejects.toThrow(/cannot change after the PIX charge/)
     const moved = await p.updatePayment({ amount: 60, currency_code: "brl", data: auth.data })
-    expect(moved.data).toMatchObject({ amount_cents: 6000, transaction_id: undefined })
+    expect(moved.data).toMatchObject({ amount_cents: 6000, transaction_id: null })
     const second = await p.authorizePayment({ data: moved.data })
     expect(second.data!.transaction_id).not.toBe(auth.data!.transaction_id)
     expect(sandbox.state.transactions.size).toBe(2)

@@ -71,20 +71,24 @@ medusaIntegrationTestRunner({
       })
 
       it("reports the gateway state through getPaymentStatus and authorizePayment", async () => {
-        const { transactionId } = await placeOrder()
+        const { orderId, transactionId } = await placeOrder()
         const provider = new VorexyPixService(
           {},
           { baseUrl: gateway.sandbox.url, ...gateway.sandbox.credentials(), companyId: undefined }
         )
-        const data = { transaction_id: transactionId, amount_cents: 9490, amount: "94.90" }
+        // The session's own data: the charge is acted on only with its binding to the session.
+        const order = await storeOrder(api, store, orderId)
+        const data = order.payment_collections[0].payment_sessions[0].data
+        expect(data).toMatchObject({ transaction_id: transactionId, amount_cents: 9490 })
 
         expect((await provider.getPaymentStatus({ data })).status).toBe("pending_authorization")
         gateway.sandbox.state.payTransaction(transactionId)
         expect((await provider.getPaymentStatus({ data })).status).toBe("captured")
         expect((await provider.authorizePayment({ data })).status).toBe("captured")
+        // Another amount (or transaction) than the one bound to the session is never acted on.
         await expect(
           provider.getPaymentStatus({ data: { ...data, amount_cents: 9491 } })
-        ).rejects.toThrow(/not captured/)
+        ).rejects.toThrow(/not created for this payment session/)
       })
     })
 

@@ -2,6 +2,8 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { MajorAmountInput, toCents } from "../../gateway"
 import type { CheckoutItem } from "../../providers/vorexy/core/session-data"
+import { VOREXY_MODULE } from "../../modules/vorexy"
+import type VorexyModuleService from "../../modules/vorexy/service"
 import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
 
 type SessionBody = { provider_id: string; data?: Record<string, unknown> }
@@ -19,6 +21,15 @@ const isVorexySessionBody = (body: unknown): body is SessionBody =>
   isVorexyProviderId((body as { provider_id?: unknown }).provider_id)
 
 /**
+ * The address the shopper connected from: the socket's, unless the store said it runs behind its
+ * own proxy (`trustProxy`): a client can write any X-Forwarded-For it likes.
+ */
+function payerAddress(req: MedusaRequest): string | null {
+  const { trustProxy } = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).options
+  return (trustProxy ? req.ip : req.socket?.remoteAddress) ?? null
+}
+
+/**
  * On Vorexy session creation, adds what the provider cannot see from the payment module's container
  * but the gateway takes: the payer's IP as Medusa saw it and the cart's items. Both override
  * anything the storefront sent under those names.
@@ -32,8 +43,8 @@ export async function attachCheckoutContext(
     const bodies = [req.body, req.validatedBody].filter(isVorexySessionBody)
     if (bodies.length) {
       const items = await cartItems(req, req.params.id)
-      for (const body of bodies)
-        body.data = { ...(body.data ?? {}), payer_ip: req.ip ?? null, items }
+      const payerIp = payerAddress(req)
+      for (const body of bodies) body.data = { ...(body.data ?? {}), payer_ip: payerIp, items }
     }
     next()
   } catch (error) {

@@ -3,6 +3,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { ChargeCreatedEvent } from "../../providers/vorexy/core/events"
 import type { VorexySessionData } from "../../providers/vorexy/core/session-data"
 import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
+import { VOREXY_MODULE } from "../../modules/vorexy"
+import type VorexyModuleService from "../../modules/vorexy/service"
 
 export type ChargeFacts = ChargeCreatedEvent & {
   provider_id: string
@@ -36,6 +38,7 @@ export const collectChargeFactsStep = createStep(
     const ids = [...new Set([...(input.payment_session_ids ?? []), ...announced.keys()])]
     if (!ids.length) return new StepResponse([] as ChargeFacts[])
 
+    const binding = container.resolve<VorexyModuleService>(VOREXY_MODULE).binding()
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: sessions } = await query.graph({
       entity: "payment_session",
@@ -55,7 +58,20 @@ export const collectChargeFactsStep = createStep(
       const data = (session.data ?? {}) as Partial<VorexySessionData>
       if (event) {
         facts.push({ ...event, ...link })
-      } else if (data.transaction_id && data.amount_cents) {
+      } else if (
+        data.transaction_id &&
+        data.amount_cents &&
+        // Session data is shown to shoppers: record only a charge provably made for this session.
+        binding.verify(
+          {
+            session_id: session.id,
+            transaction_id: data.transaction_id,
+            amount_cents: data.amount_cents,
+            company_id: data.gateway_company_id ?? null,
+          },
+          data.charge_binding
+        )
+      ) {
         facts.push({
           ...link,
           payment_session_id: session.id,

@@ -35,3 +35,38 @@ export async function orderVorexySessions(
     .map((session) => session.id)
   return { order, sessionIds }
 }
+
+type SessionOwner = {
+  id: string
+  provider_id: string
+  payment_collection?: {
+    cart?: { sales_channel_id?: string | null } | null
+    order?: { sales_channel_id?: string | null } | null
+  } | null
+}
+
+/**
+ * A Vorexy payment session and the sales channel of the cart or order it pays (null: no such
+ * Vorexy session).
+ */
+export async function vorexySessionChannel(
+  container: MedusaContainer,
+  sessionId: string
+): Promise<{ salesChannelId: string | null } | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: [
+      "id",
+      "provider_id",
+      "payment_collection.cart.sales_channel_id",
+      "payment_collection.order.sales_channel_id",
+    ],
+    filters: { id: sessionId },
+  })
+  const session = data[0] as SessionOwner | undefined
+  if (!session || !isVorexyProviderId(session.provider_id)) return null
+  const collection = session.payment_collection
+  const channel = collection?.order?.sales_channel_id ?? collection?.cart?.sales_channel_id ?? null
+  return { salesChannelId: channel }
+}

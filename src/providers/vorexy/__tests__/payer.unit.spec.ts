@@ -32,6 +32,25 @@ describe("payer data", () => {
     })
   })
 
+  it("takes an alphanumeric CNPJ, in any case, and keeps it upper-case with its letters", () => {
+    const document = (value: string) =>
+      readPayer({ name: "Loja", email: "fin@loja.com", cnpj: value }, undefined).payer?.document
+    expect(document("12ABC34501DE35")).toEqual({ type: "CNPJ", number: "12ABC34501DE35" })
+    expect(document("12.abc.345/01de-35")).toEqual({ type: "CNPJ", number: "12ABC34501DE35" })
+    expect(document("12abc345000188")).toEqual({ type: "CNPJ", number: "12ABC345000188" })
+  })
+
+  it.each([
+    ["an alphanumeric CNPJ with a wrong check digit", "12ABC34501DE36"],
+    ["a CPF with a stray letter (not stripped into 529.982.247-25)", "5299822472a5"],
+    ["a CPF with a trailing letter", "529.982.247-25x"],
+  ])("refuses %s", (_label, value) => {
+    const result = readPayer({ name: "Ana", email: "ana@example.com", document: value }, undefined)
+    expect(result.payer).toBeUndefined()
+    expect(result.partial.document).toBeUndefined()
+    expect(result.problems).toEqual([expect.stringMatching(/^payer document is not a valid /)])
+  })
+
   it("falls back to the logged-in customer", () => {
     const { payer } = readPayer(
       {},
@@ -48,7 +67,7 @@ describe("payer data", () => {
     expect(result.payer).toBeUndefined()
     expect(result.problems).toEqual([
       'payer e-mail "nope" is not a valid e-mail address',
-      "payer document is not a valid CPF or CNPJ (expected 11 or 14 digits)",
+      "payer document is not a valid CPF or CNPJ (a CPF has 11 digits, a CNPJ 14 characters; only . / - and spaces may separate them)",
       "payer phone must have a 2-digit area code and 8 or 9 digits",
     ])
     expect(readPayer({ name: "Ana" }, undefined)).toMatchObject({ payer: undefined, problems: [] })
@@ -71,6 +90,9 @@ describe("payer data", () => {
     })
     expect(maskPayer({ document: { type: "CNPJ", number: "11222333000181" } }).document).toBe(
       "**.222.***/****-81"
+    )
+    expect(maskPayer({ document: { type: "CNPJ", number: "12ABC34501DE35" } }).document).toBe(
+      "**.ABC.***/****-35"
     )
   })
 

@@ -11,6 +11,7 @@ import { buildChargeRequest, chargeIdempotencyKey, PaymentMethod } from "./charg
 import { statusFields } from "./charge-status"
 import { errors } from "./errors"
 import { CHARGE_CREATED_EVENT, CHARGE_OBSERVED_EVENT, ProviderEvents } from "./events"
+import type { ChargeBinding } from "./binding"
 import type { Payer, PayerSeal } from "./payer"
 import { qrImageDataUrl } from "./qr"
 import { asRecord, readSessionData, VorexySessionData } from "./session-data"
@@ -20,12 +21,31 @@ export class ChargeFlow {
     private readonly client: VorexyClient,
     private readonly events: ProviderEvents,
     private readonly seal: PayerSeal,
+    private readonly binding: ChargeBinding,
     private readonly options: VorexyOptions,
     private readonly paymentMethod: PaymentMethod
   ) {}
 
   private get method() {
     return this.paymentMethod.toLowerCase() as VorexySessionData["payment_method"]
+  }
+
+  /**
+   * True when the session's transaction is the one this provider created for this session. A
+   * storefront cannot write session data, but a charge is never acted on on that belief alone.
+   */
+  isBound(session: Partial<VorexySessionData>, sessionIdFromContext?: string): boolean {
+    if (sessionIdFromContext && session.session_id && sessionIdFromContext !== session.session_id)
+      return false
+    return this.binding.verify(
+      {
+        session_id: session.session_id ?? undefined,
+        transaction_id: session.transaction_id ?? undefined,
+        amount_cents: session.amount_cents,
+        company_id: session.gateway_company_id ?? null,
+      },
+      session.charge_binding
+    )
   }
 
   /** Creates the session's charge and answers pending_authorization with the QR. */
@@ -39,7 +59,7 @@ export class ChargeFlow {
       const problem = new Error("the payment session has no id or amount")
       throw errors.fromGateway(problem, "create the PIX charge", true)
     }
-    const payer = this.seal.open(session.payer_sealed)
+    const payer = this.seal.open(session.payer_sealed, sessionId)
     if (!payer) throw errors.payerUnreadable()
     const missing = [!payer.name && "name", !payer.email && "e-mail"].filter(Boolean) as string[]
     if (missing.length) throw errors.payerMissing(missing)
@@ -50,6 +70,7 @@ export class ChargeFlow {
         sessionId,
         session: { ...session, amount_cents: amountCents },
         payer: payer as Payer,
+        ip: payer.ip,
         paymentMethod: this.paymentMethod,
         pixExpiresInDays: this.options.pixExpiresInDays,
       })
@@ -69,10 +90,16 @@ export class ChargeFlow {
       transaction_id: created.id,
       status: created.status.status,
       gateway_status: created.status.raw,
-      qr_code: qrCode ?? undefined,
-      qr_code_image: qrImage ?? undefined,
+      qr_code: qrCode,
+      qr_code_image: qrImage,
       expires_at: created.pix?.expiresAt ?? null,
       gateway_company_id: companyId,
+      charge_binding: this.binding.sign({
+        session_id: sessionId,
+        transaction_id: created.id,
+        amount_cents: amountCents,
+        company_id: companyId,
+      }),
     }
     await this.events.emit(CHARGE_CREATED_EVENT, {
       payment_session_id: sessionId,
@@ -119,7 +146,7 @@ export class ChargeFlow {
   /** Vorexy has no cancel call: mark the charge closed in the session, unless it is paid. */
   async closeLocally(data: Record<string, unknown> | undefined) {
     const session = readSessionData(data)
-    if (!session.transaction_id) return data ?? {}
+    if (!session.transaction_id || !this.isBound(session)) return data ?? {}
     const detail = await this.fetch(session, "check the PIX charge before cancelling it", false)
     if (detail.status.status === "paid") throw errors.alreadyPaid(session.transaction_id)
     return {

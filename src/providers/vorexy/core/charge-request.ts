@@ -16,6 +16,8 @@ export type ChargeRequestInput = {
   sessionId: string
   session: Partial<VorexySessionData> & { amount_cents: number }
   payer: Payer
+  /** The payer's IPv4 as Medusa saw it (sealed with the payer), if known. */
+  ip?: string | null
   paymentMethod: PaymentMethod
   pixExpiresInDays: number
 }
@@ -24,6 +26,7 @@ export function buildChargeRequest({
   sessionId,
   session,
   payer,
+  ip,
   paymentMethod,
   pixExpiresInDays,
 }: ChargeRequestInput): CreateTransactionRequest {
@@ -40,7 +43,7 @@ export function buildChargeRequest({
       externalRef: sessionId,
     },
     ...(paymentMethod === "PIX" ? { pix: { expiresInDays: pixExpiresInDays } } : {}),
-    ...(session.payer_ip ? { ip: session.payer_ip } : {}),
+    ...(ip ? { ip } : {}),
     ...(session.items?.length
       ? {
           items: session.items.map((i) => ({

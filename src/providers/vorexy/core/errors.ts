@@ -58,6 +58,12 @@ export const errors = {
       `${PIX}: Vorexy has no refund API. Refund transaction ${transactionId} in the Vorexy panel; the refund is recorded here once the gateway reports it refunded (now: ${status}).`
     )
   },
+  notBound(transactionId: string) {
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `${PIX}: transaction ${transactionId} was not created for this payment session; it is not acted on.`
+    )
+  },
   payerLocked() {
     return new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

@@ -1,15 +1,16 @@
 /**
- * The session data before the charge exists: the payer the storefront sent (validated, sealed and
- * masked), the amount, and what the plugin attached server-side (IP, items).
+ * The session data before the charge exists: the payer the storefront sent (validated, sealed with
+ * the IP Medusa saw, and masked), the amount, and the cart's items the plugin attached.
  */
 import type { PaymentCustomerDTO } from "@medusajs/framework/types"
 import { centsToMajor } from "../../../gateway"
 import { errors } from "./errors"
-import { maskPayer, PayerSeal, readPayer } from "./payer"
+import { maskPayer, PAYER_INPUT_KEYS, PayerSeal, readPayer } from "./payer"
 import {
   checkoutItems,
-  clearedInputKeys,
   ipv4,
+  ownedData,
+  providerFields,
   readSessionData,
   VorexySessionData,
 } from "./session-data"
@@ -26,18 +27,19 @@ export function initialSessionData(
 ) {
   const { partial, problems } = readPayer(data, customer)
   if (problems.length) throw errors.invalidPayer(problems)
+  // Set by Medusa after the storefront's data, so it is the real session id.
+  const sessionId = typeof data?.session_id === "string" ? data.session_id : ""
   const sessionData: VorexySessionData = {
-    session_id: typeof data?.session_id === "string" ? data.session_id : "",
+    session_id: sessionId,
     amount: centsToMajor(cents),
     amount_cents: cents,
     currency_code: "brl",
     payment_method: method,
     payer_display: maskPayer(partial),
-    payer_sealed: seal.seal(partial),
-    payer_ip: ipv4(data?.payer_ip),
-    items: checkoutItems(data?.items),
+    payer_sealed: seal.seal({ ...partial, ip: ipv4(data?.payer_ip) }, sessionId),
+    items: checkoutItems(data?.items) ?? null,
   }
-  return { ...clearedInputKeys(data), ...sessionData }
+  return { sessionId, data: ownedData(data, sessionData) }
 }
 
 /**
@@ -49,11 +51,10 @@ export function updatedSessionData(
   cents: number,
   data: Input,
   customer?: PaymentCustomerDTO
-): Partial<VorexySessionData> | null {
+): Record<string, unknown> | null {
   const current = readSessionData(data)
-  const payerGiven = Object.keys(clearedInputKeys(data)).some(
-    (k) => data?.[k] !== null && data?.[k] !== undefined
-  )
+  const sessionId = current.session_id ?? ""
+  const payerGiven = PAYER_INPUT_KEYS.some((k) => data?.[k] !== null && data?.[k] !== undefined)
   const amountChanged = cents !== current.amount_cents
 
   if (current.transaction_id && !amountChanged) {
@@ -62,27 +63,31 @@ export function updatedSessionData(
   }
   let payerFields: Partial<VorexySessionData> = {}
   if (payerGiven || !current.transaction_id) {
-    const previous = seal.open(current.payer_sealed) ?? {}
+    const previous = seal.open(current.payer_sealed, sessionId) ?? {}
     const { partial, problems } = readPayer(payerGiven ? data : undefined, customer)
     if (problems.length) throw errors.invalidPayer(problems)
     const merged = { ...previous, ...definedOnly(partial) }
-    payerFields = { payer_display: maskPayer(merged), payer_sealed: seal.seal(merged) }
+    payerFields = {
+      payer_display: maskPayer(merged),
+      payer_sealed: seal.seal(merged, sessionId),
+    }
   }
   const forgetCharge: Partial<VorexySessionData> = {
-    transaction_id: undefined,
-    status: undefined,
-    qr_code: undefined,
-    qr_code_image: undefined,
-    expires_at: undefined,
+    transaction_id: null,
+    status: null,
+    gateway_status: null,
+    qr_code: null,
+    qr_code_image: null,
+    expires_at: null,
+    charge_binding: null,
   }
-  return {
-    ...current,
-    ...clearedInputKeys(data),
+  return ownedData(data, {
+    ...providerFields(current),
     ...payerFields,
     amount: centsToMajor(cents),
     amount_cents: cents,
     ...(amountChanged ? forgetCharge : {}),
-  }
+  })
 }
 
 const definedOnly = <T extends object>(value: T) =>

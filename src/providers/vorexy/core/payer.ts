@@ -7,7 +7,7 @@
  * created, and only a masked copy is shown.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
-import { classifyDocument, DocumentType, onlyDigits } from "../../../gateway"
+import { classifyDocument, DocumentType, normaliseDocument, onlyDigits } from "../../../gateway"
 
 export type Payer = {
   name: string
@@ -78,11 +78,7 @@ export function readPayer(
   if (rawDocument) {
     const classified = classifyDocument(rawDocument)
     if (!classified) {
-      const digits = onlyDigits(rawDocument).length
-      const kind = digits === 14 ? "CNPJ" : digits === 11 ? "CPF" : "CPF or CNPJ"
-      problems.push(
-        `payer document is not a valid ${kind} (${digits === 11 || digits === 14 ? "check digits do not match" : "expected 11 or 14 digits"})`
-      )
+      problems.push(`payer document ${documentProblem(rawDocument)}`)
     } else document = classified
   }
 
@@ -121,7 +117,13 @@ export function maskPayer(payer: Partial<Payer>): MaskedPayer {
   }
 }
 
-/** Seals payer data for the session; only this server (holding the API key) can open it. */
+/** What is sealed: the payer, and the IP Medusa saw them at (the gateway's `ip`). */
+export type SealedPayer = Partial<Payer> & { ip?: string | null }
+
+/**
+ * Seals payer data for the session; only this server (holding the API key) can open it, and only
+ * for the session it was sealed for (the session id is authenticated with it).
+ */
 export class PayerSeal {
   private readonly key: Buffer
 
@@ -129,23 +131,28 @@ export class PayerSeal {
     this.key = Buffer.from(hkdfSync("sha256", apiKey, "medusa-payment-vorexy", "payer-data-v1", 32))
   }
 
-  seal(payer: Partial<Payer>): string {
+  seal(payer: SealedPayer, sessionId = ""): string {
     const iv = randomBytes(12)
     const cipher = createCipheriv("aes-256-gcm", this.key, iv)
+    cipher.setAAD(Buffer.from(sessionId, "utf8"))
     const body = Buffer.concat([cipher.update(JSON.stringify(payer), "utf8"), cipher.final()])
     return ["v1", iv, body, cipher.getAuthTag()]
       .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
       .join(".")
   }
 
-  /** Null when the value was not sealed by this key (tampered, or the API key was rotated). */
-  open(sealed: unknown): Partial<Payer> | null {
+  /**
+   * Null when the value was not sealed by this key for this session (tampered, copied from another
+   * session, or the API key was rotated).
+   */
+  open(sealed: unknown, sessionId = ""): SealedPayer | null {
     if (typeof sealed !== "string") return null
     const [version, iv, body, tag] = sealed.split(".")
     if (version !== "v1" || !iv || !body || !tag) return null
     try {
       const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"))
       decipher.setAuthTag(Buffer.from(tag, "base64url"))
+      decipher.setAAD(Buffer.from(sessionId, "utf8"))
       const json = Buffer.concat([
         decipher.update(Buffer.from(body, "base64url")),
         decipher.final(),
@@ -155,4 +162,12 @@ export class PayerSeal {
       return null
     }
   }
+}
+
+/** Why a document is neither a CPF (11 digits) nor a CNPJ (14 characters, letters allowed). */
+function documentProblem(raw: string): string {
+  const value = normaliseDocument(raw)
+  if (/^\d{11}$/.test(value)) return "is not a valid CPF (check digits do not match)"
+  if (/^[0-9A-Z]{12}\d{2}$/.test(value)) return "is not a valid CNPJ (check digits do not match)"
+  return "is not a valid CPF or CNPJ (a CPF has 11 digits, a CNPJ 14 characters; only . / - and spaces may separate them)"
 }

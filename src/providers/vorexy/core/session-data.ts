@@ -1,10 +1,14 @@
 /**
  * What a Vorexy payment session's `data` holds. It is readable by the shopper through the Store API,
  * so it carries only what the storefront needs (the QR, its expiry, the amount, the status) plus
- * the sealed payer until the charge exists. No secret, no other shopper's data.
+ * the sealed payer. No secret, no other shopper's data.
+ *
+ * Medusa stores a session's data as the storefront's `data` merged with the provider's, and the
+ * Store API accepts any keys: every key here is written by the provider only (`ownedData`), and
+ * every other key the storefront sent is blanked.
  */
 import type { ChargeStatus } from "../../../gateway"
-import { MaskedPayer, PAYER_INPUT_KEYS } from "./payer"
+import type { MaskedPayer } from "./payer"
 
 export type CheckoutItem = {
   title: string
@@ -22,36 +26,93 @@ export type VorexySessionData = {
   payment_method: "pix" | "boleto" | "credit_card"
   /** Masked payer, for display. (`payer` is the storefront's input key and is cleared.) */
   payer_display?: MaskedPayer
-  /** Full payer data, sealed (kept: a new amount needs a new charge for the same payer). */
+  /** Full payer data and IP, sealed (kept: a new amount needs a new charge for the same payer). */
   payer_sealed?: string | null
-  payer_ip?: string | null
+  /** Always null: the payer's IP is sealed with the payer (the key is blanked if a storefront sends it). */
+  payer_ip?: null
   /** The cart's items, attached server-side at session creation (the gateway's `items`). */
-  items?: CheckoutItem[]
-  transaction_id?: string
-  status?: ChargeStatus
+  items?: CheckoutItem[] | null
+  transaction_id?: string | null
+  status?: ChargeStatus | null
   gateway_status?: string | null
   /** PIX copy-and-paste payload. */
-  qr_code?: string
+  qr_code?: string | null
   /** PNG data URL of the same payload, rendered locally. */
-  qr_code_image?: string
+  qr_code_image?: string | null
   expires_at?: string | null
   paid_at?: string | null
   gateway_company_id?: number | null
+  /** Signature binding transaction_id to this session (binding.ts). */
+  charge_binding?: string | null
+  canceled_locally_at?: string | null
 }
 
-/** Storefront keys that must not stay in the session in clear (the provider's data overrides them). */
-export function clearedInputKeys(input: Record<string, unknown> | undefined): Record<string, null> {
+/** Every key the provider owns, so none of them can be left holding a storefront's value. */
+const PROVIDER_KEYS: ReadonlyArray<keyof VorexySessionData> = [
+  "session_id",
+  "amount",
+  "amount_cents",
+  "currency_code",
+  "payment_method",
+  "payer_display",
+  "payer_sealed",
+  "payer_ip",
+  "items",
+  "transaction_id",
+  "status",
+  "gateway_status",
+  "qr_code",
+  "qr_code_image",
+  "expires_at",
+  "paid_at",
+  "gateway_company_id",
+  "charge_binding",
+  "canceled_locally_at",
+]
+
+/** Only the provider's own keys of some session data. */
+export function providerFields(data: Partial<VorexySessionData>): Partial<VorexySessionData> {
+  const values = data as Record<string, unknown>
   return Object.fromEntries(
-    Object.keys(input ?? {})
-      .filter((k) => (PAYER_INPUT_KEYS as readonly string[]).includes(k))
-      .map((k) => [k, null])
-  )
+    PROVIDER_KEYS.filter((k) => k in data).map((k) => [k, values[k]])
+  ) as Partial<VorexySessionData>
 }
+
+/**
+ * The data to store for a session: the provider's fields, every other provider key null, and
+ * every key the storefront sent blanked (Medusa merges the storefront's data under ours).
+ */
+export function ownedData(
+  input: Record<string, unknown> | undefined,
+  output: Partial<VorexySessionData>
+): Record<string, unknown> {
+  const blank = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, null]))
+  return { ...blank(Object.keys(input ?? {})), ...blank(PROVIDER_KEYS), ...definedOnly(output) }
+}
+
+const definedOnly = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 
 export function readSessionData(
   data: Record<string, unknown> | undefined
 ): Partial<VorexySessionData> {
   return (data ?? {}) as Partial<VorexySessionData>
+}
+
+/** The session without its charge fields (a charge it did not create is dropped whole). */
+export function withoutCharge(session: Partial<VorexySessionData>): Partial<VorexySessionData> {
+  return {
+    ...session,
+    transaction_id: null,
+    status: null,
+    gateway_status: null,
+    qr_code: null,
+    qr_code_image: null,
+    expires_at: null,
+    paid_at: null,
+    gateway_company_id: null,
+    charge_binding: null,
+  }
 }
 
 /** Session data as Medusa stores it (a plain record). */

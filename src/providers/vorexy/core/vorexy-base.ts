@@ -41,6 +41,7 @@ import {
 } from "@medusajs/framework/utils"
 import { MajorAmountInput, toCents, VorexyClient } from "../../../gateway"
 import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../options"
+import { ChargeBinding } from "./binding"
 import { ChargeFlow } from "./charge-flow"
 import type { PaymentMethod } from "./charge-request"
 import { sessionStatusFromDetail, statusFields } from "./charge-status"
@@ -48,7 +49,7 @@ import { errors } from "./errors"
 import { ProviderEvents, WEBHOOK_FORWARDED_EVENT } from "./events"
 import { PayerSeal } from "./payer"
 import { initialSessionData, updatedSessionData } from "./payer-session"
-import { asRecord, readSessionData, VorexySessionData } from "./session-data"
+import { readSessionData, VorexySessionData, withoutCharge } from "./session-data"
 
 export type VorexyPaymentMethod = PaymentMethod
 
@@ -56,7 +57,9 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   protected readonly options_: VorexyOptions
   protected readonly client_: VorexyClient
   protected readonly seal_: PayerSeal
+  protected readonly binding_: ChargeBinding
   protected readonly events_: ProviderEvents
+  protected readonly logger_?: Logger
   private chargeFlow_?: ChargeFlow
 
   /** Which gateway payment method this provider charges with. */
@@ -71,9 +74,11 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     super(cradle, parsed)
     this.options_ = parsed
     const logger = cradle.logger as Logger | undefined
+    this.logger_ = logger
     const eventBus = resolveOptional<IEventBusModuleService>(cradle, "event_bus")
     this.events_ = new ProviderEvents(eventBus, logger)
     this.seal_ = new PayerSeal(parsed.apiKey)
+    this.binding_ = new ChargeBinding(parsed.apiKey)
     this.client_ = clientFromOptions(
       parsed,
       logger && { debug: (m) => logger.debug(m), warn: (m) => logger.warn(m) }
@@ -82,8 +87,8 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
 
   /** The charge flow for this provider's payment method (built on first use: a subclass getter). */
   protected get charges_(): ChargeFlow {
-    const { client_, events_, seal_, options_, paymentMethod } = this
-    this.chargeFlow_ ??= new ChargeFlow(client_, events_, seal_, options_, paymentMethod)
+    const { client_, events_, seal_, binding_, options_, paymentMethod } = this
+    this.chargeFlow_ ??= new ChargeFlow(client_, events_, seal_, binding_, options_, paymentMethod)
     return this.chargeFlow_
   }
 
@@ -100,8 +105,8 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     if (currency_code?.toLowerCase() !== "brl") throw errors.currency(currency_code ?? "")
     const cents = toCents(amount as MajorAmountInput)
-    const sessionData = initialSessionData(this.seal_, this.method, cents, data, context?.customer)
-    return { id: sessionData.session_id!, status: PaymentSessionStatus.PENDING, data: sessionData }
+    const session = initialSessionData(this.seal_, this.method, cents, data, context?.customer)
+    return { id: session.sessionId, status: PaymentSessionStatus.PENDING, data: session.data }
   }
 
   /** Payer changes before the charge exists; a new amount after it means a new charge. */
@@ -116,7 +121,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     const cents = amount === undefined ? current.amount_cents! : toCents(amount as MajorAmountInput)
     const next = updatedSessionData(this.seal_, cents, data, context?.customer)
     if (!next) return { data: data as Record<string, unknown> }
-    return { status: PaymentSessionStatus.PENDING, data: asRecord(next) }
+    return { status: PaymentSessionStatus.PENDING, data: next }
   }
 
   /**
@@ -129,19 +134,35 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = readSessionData(data)
     if (!session.transaction_id) return this.charges_.create(session, context?.idempotency_key)
+    if (!this.charges_.isBound(session, context?.idempotency_key)) {
+      // Never pay from a transaction this session did not create: make the session's own charge.
+      this.logger_?.warn(
+        `Vorexy: payment session ${session.session_id} carried a transaction it did not create; ignored it.`
+      )
+      return this.charges_.create(withoutCharge(session), context?.idempotency_key)
+    }
     const detail = await this.charges_.fetch(session, "check the PIX charge", true)
     return sessionStatusFromDetail(session, detail)
   }
 
-  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+  /** The session's charge, refusing one this session did not create. */
+  protected boundCharge(data: Record<string, unknown> | undefined) {
     const session = readSessionData(data)
+    if (session.transaction_id && !this.charges_.isBound(session)) {
+      throw errors.notBound(session.transaction_id)
+    }
+    return session
+  }
+
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const session = this.boundCharge(data)
     if (!session.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
     const detail = await this.charges_.fetch(session, "check the PIX charge", false)
     return sessionStatusFromDetail(session, detail)
   }
 
   async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    const session = readSessionData(data)
+    const session = this.boundCharge(data)
     if (!session.transaction_id) return { data }
     const detail = await this.charges_.fetch(session, "read the PIX charge", false)
     return { data: { ...data, ...statusFields(detail) } }
@@ -149,7 +170,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
 
   /** PIX is captured when paid: confirm it, idempotently. */
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const session = readSessionData(data)
+    const session = this.boundCharge(data)
     if (!session.transaction_id) throw errors.notPaid("(none)", "not created")
     const detail = await this.charges_.fetch(session, "confirm the PIX payment", false)
     if (detail.status.status !== "paid")
@@ -168,12 +189,17 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     return { data: await this.charges_.closeLocally(data) }
   }
 
-  /** No refund call exists: succeeds only once the gateway reports the refund made in its panel. */
-  async refundPayment({ data }: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const session = readSessionData(data)
+  /**
+   * No refund call exists: succeeds only once the gateway reports at least this much refunded in
+   * its panel (partial refunds included).
+   */
+  async refundPayment({ data, amount }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const session = this.boundCharge(data)
     if (!session.transaction_id) throw errors.refundInPanel("(none)", "no charge")
     const detail = await this.charges_.fetch(session, "check the refund", false)
-    if (detail.status.status !== "refunded")
+    const whole = detail.amountCents ?? session.amount_cents ?? 0
+    const refunded = detail.refundedCents ?? (detail.status.status === "refunded" ? whole : 0)
+    if (refunded <= 0 || refunded < toCents(amount as MajorAmountInput))
       throw errors.refundInPanel(session.transaction_id, detail.status.raw ?? "unknown")
     return { data: { ...data, ...statusFields(detail) } }
   }
@@ -185,6 +211,14 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   async getWebhookActionAndData(
     payload: ProviderWebhookPayload["payload"]
   ): Promise<WebhookActionResult> {
+    const { webhookSecret, allowBuiltInWebhookRoute } = this.options_
+    if (webhookSecret && !allowBuiltInWebhookRoute) {
+      // It cannot check the token: with a secret configured, only /hooks/vorexy is honoured.
+      this.logger_?.warn(
+        "Vorexy: ignored a delivery to Medusa's built-in webhook route; point the gateway at /hooks/vorexy (or set allowBuiltInWebhookRoute)."
+      )
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
     const raw = payload.rawData ? payload.rawData.toString() : JSON.stringify(payload.data ?? {})
     const header = payload.headers?.["x-webhook-event-id"]
     await this.events_.emit(WEBHOOK_FORWARDED_EVENT, {

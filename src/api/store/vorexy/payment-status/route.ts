@@ -11,7 +11,10 @@ import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { waitForChargeChange } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
-import { orderVorexySessions } from "../../../../workflows/utils/order-sessions"
+import {
+  orderVorexySessions,
+  vorexySessionChannel,
+} from "../../../../workflows/utils/order-sessions"
 import { StorePaymentStatusQueryType } from "./validators"
 
 const DEFAULT_WAIT_MS = 25_000
@@ -51,7 +54,9 @@ async function findCharge(
   const filter = q.order_id
     ? { order_id: q.order_id }
     : { payment_session_id: q.payment_session_id! }
-  const sessionIds = q.order_id ? await orderSessionIds(req, q.order_id) : [q.payment_session_id!]
+  const sessionIds = q.order_id
+    ? await orderSessionIds(req, q.order_id)
+    : await visibleSession(req, q.payment_session_id!)
   const pick = (charges: Charge[]) =>
     charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
 
@@ -70,19 +75,35 @@ async function findCharge(
   return charge
 }
 
+const visible = (req: MedusaRequest, channel: string | null | undefined) => {
+  const channels = (req as MedusaStoreRequest).publishable_key_context?.sales_channel_ids ?? []
+  return !channels.length || !channel || channels.includes(channel)
+}
+
 /** The order's Vorexy sessions, if the order is visible with this publishable key. */
 async function orderSessionIds(req: MedusaRequest, orderId: string): Promise<string[]> {
   const found = await orderVorexySessions(req.scope, orderId)
-  const channels = (req as MedusaStoreRequest).publishable_key_context?.sales_channel_ids ?? []
-  const channel = found?.order.sales_channel_id
-  if (!found || (channels.length && channel && !channels.includes(channel))) {
+  if (!found || !visible(req, found.order.sales_channel_id)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)
   }
   return found.sessionIds
 }
 
+/** The session, if it is a Vorexy session of a cart or order visible with this publishable key. */
+async function visibleSession(req: MedusaRequest, sessionId: string): Promise<string[]> {
+  const found = await vorexySessionChannel(req.scope, sessionId)
+  if (!found || !visible(req, found.salesChannelId)) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `No Vorexy charge for payment session ${sessionId}`
+    )
+  }
+  return [sessionId]
+}
+
 function view(charge: Charge) {
-  const pending = charge.status === "pending"
+  // The QR is only useful while the charge can still be paid (not once its order was cancelled).
+  const payable = charge.status === "pending" && !charge.order_canceled_at
   return {
     order_id: charge.order_id,
     payment_session_id: charge.payment_session_id,
@@ -92,9 +113,10 @@ function view(charge: Charge) {
     paid: charge.status === "paid",
     amount_cents: charge.amount_cents,
     currency_code: charge.currency_code,
-    // The QR is only useful while the charge can still be paid.
-    qr_code: pending ? charge.qr_code : null,
-    qr_code_image: pending ? charge.qr_code_image : null,
+    payable,
+    order_canceled: Boolean(charge.order_canceled_at),
+    qr_code: payable ? charge.qr_code : null,
+    qr_code_image: payable ? charge.qr_code_image : null,
     expires_at: charge.expires_at,
     paid_at: charge.paid_at,
     updated_at: charge.updated_at,
