@@ -2,6 +2,13 @@ import { Sandbox, SandboxOptions, startSandbox } from "../../sandbox"
 
 export const PIX_PROVIDER_ID = "pp_vorexy-pix_vorexy"
 
+/** Options a spec file may set (medusa-config.ts reads them); the others are reset to defaults. */
+const OPTION_VARS = [
+  "VOREXY_ALLOW_BUILT_IN_WEBHOOK_ROUTE",
+  "VOREXY_TRUST_PROXY",
+  "VOREXY_WEBHOOK_RETENTION_DAYS",
+] as const
+
 /** The sandbox of a spec file; `sandbox` is set once its beforeAll has run. */
 export type SandboxRef = { sandbox: Sandbox }
 
@@ -9,10 +16,16 @@ export type SandboxRef = { sandbox: Sandbox }
  * Starts a sandbox gateway before the Medusa app boots (jest runs top-level beforeAll hooks before
  * the runner's own) and points the provider options (medusa-config.ts reads VOREXY_*) at it.
  */
-export function useSandbox(options: SandboxOptions & { webhookSecret?: string } = {}) {
+export function useSandbox(
+  options: SandboxOptions & {
+    webhookSecret?: string
+    /** Provider options by env var for this spec file (unset ones are reset). */
+    env?: Partial<Record<(typeof OPTION_VARS)[number], string>>
+  } = {}
+) {
   const ref = {} as SandboxRef
   beforeAll(async () => {
-    const { webhookSecret, ...sandboxOptions } = options
+    const { webhookSecret, env = {}, ...sandboxOptions } = options
     ref.sandbox = await startSandbox({ expirySweepMs: 0, ...sandboxOptions })
     const credentials = ref.sandbox.credentials()
     Object.assign(process.env, {
@@ -25,6 +38,7 @@ export function useSandbox(options: SandboxOptions & { webhookSecret?: string } 
       VOREXY_WEBHOOK_SECRET: webhookSecret ?? "",
       // Tests run reconciliation themselves; a scheduled run mid-test would make request counts racy.
       VOREXY_RECONCILE_DISABLED: "true",
+      ...Object.fromEntries(OPTION_VARS.map((name) => [name, env[name] ?? ""])),
     })
   })
   afterAll(async () => {

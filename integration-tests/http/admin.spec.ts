@@ -233,12 +233,17 @@ medusaIntegrationTestRunner({
         expect(await openLocalWithdrawals()).toBe(0)
       })
 
-      it("says the gateway is down and leaves nothing half-done", async () => {
+      it("says the gateway is down and keeps the withdrawal it may have taken as unknown", async () => {
         gateway.sandbox.setFaults({ failNext: 100, routes: ["requestWithdrawal"] })
         const response = await withdraw({ amount: 1000 })
-        expect(response.status).toBe(503)
-        expect(response.data.message).toMatch(/Vorexy is unavailable right now/)
-        expect(await vorexy().listVorexyWithdrawals({})).toHaveLength(0)
+        // A 5xx after retries may follow an attempt the gateway accepted: never forget it.
+        expect(response.status).toBe(202)
+        expect(response.data.message).toMatch(
+          /kept as 'unknown' and settled with Vorexy automatically/
+        )
+        expect(response.data.withdrawal).toMatchObject({ status: "unknown", gateway_id: null })
+        expect(await vorexy().listVorexyWithdrawals({})).toHaveLength(1)
+        expect(sandboxWithdrawals()).toHaveLength(0)
       })
 
       it("moves the local status when the withdrawal webhook arrives", async () => {

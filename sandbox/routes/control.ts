@@ -41,7 +41,7 @@ function transactionAction(state: SandboxState, action: string, id: string, body
     case "fail":
       return state.failTransaction(id)
     default:
-      return state.refundTransaction(id)
+      return state.refundTransaction(id, body.amountCents as number | undefined)
   }
 }
 

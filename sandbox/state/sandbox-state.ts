@@ -111,8 +111,8 @@ export class SandboxState implements StateHost {
     return this.transactionLedger.fail(transactionId)
   }
 
-  refundTransaction(transactionId: string) {
-    return this.transactionLedger.refund(transactionId)
+  refundTransaction(transactionId: string, amountCents?: number) {
+    return this.transactionLedger.refund(transactionId, amountCents)
   }
 
   /** Expires every awaiting PIX charge whose expirationDate has passed. */

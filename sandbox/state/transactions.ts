@@ -88,6 +88,7 @@ export class TransactionLedger {
       companyId: company.companyId,
       amountCents: body.amount,
       paidAmountCents: null,
+      refundedAmountCents: 0,
       paymentMethod: body.paymentMethod,
       state: "Awaiting",
       cancelReason: null,
@@ -169,11 +170,23 @@ export class TransactionLedger {
     return this.move(this.get(transactionId), "Failed", ["Awaiting"])
   }
 
-  refund(transactionId: string) {
+  /** Refunds in the panel: all that is left, or `amountCents` (a partial refund stays Paid). */
+  refund(transactionId: string, amountCents?: number) {
     const transaction = this.get(transactionId)
     this.assertState(transaction, "Refunded", ["Paid"])
-    this.host.company(transaction.companyId).balance.availableCents -=
-      transaction.paidAmountCents ?? transaction.amountCents
+    const paid = transaction.paidAmountCents ?? transaction.amountCents
+    const left = paid - transaction.refundedAmountCents
+    const amount = amountCents ?? left
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      throw new ApiError(400, `Refund amount must be between 1 and ${left} cents`)
+    }
+    transaction.refundedAmountCents += amount
+    this.host.company(transaction.companyId).balance.availableCents -= amount
+    if (transaction.refundedAmountCents < paid) {
+      transaction.updatedAt = now()
+      this.emit({ kind: "transaction", transaction })
+      return transaction
+    }
     return this.move(transaction, "Refunded", ["Paid"])
   }
 

@@ -29,6 +29,8 @@ export type Transaction = {
   companyId: number
   amountCents: number
   paidAmountCents: number | null
+  /** Refunded so far in the panel (a partial refund keeps the charge Paid). */
+  refundedAmountCents: number
   paymentMethod: string
   state: TransactionState
   cancelReason: string | null

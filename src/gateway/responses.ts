@@ -66,6 +66,12 @@ export function amountCents(record: Json, valueIsCents: boolean): number | undef
   return reais(value)
 }
 
+/** The refunded amount: `refundedAmount` (cents, as in the template) or a reais `refundedValue`. */
+function refundedCents(record: Json): number | undefined {
+  const cents = first(int(record.refundedAmountInCents), int(record.refundedAmount))
+  return cents ?? reais(first(record.refundedValue, record.refunded_value))
+}
+
 export type CreatedTransaction = {
   id: string
   amountCents?: number
@@ -104,6 +110,8 @@ export type TransactionDetail = {
   internalId?: number
   companyId?: number
   amountCents?: number
+  /** What the gateway reports refunded so far (partial refunds exist), when it says. */
+  refundedCents?: number
   status: StatusInfo<ChargeStatus>
   paymentSystem?: string
   lead?: { id?: string; name?: string; email?: string; phone?: string; document?: string }
@@ -124,6 +132,7 @@ export function parseTransactionDetail(body: unknown, requestedId: string): Tran
     internalId: int(data.id),
     companyId: int(data.companyId),
     amountCents: amountCents(data, true),
+    refundedCents: refundedCents(data),
     status: normaliseChargeStatus(first(data.enStatusTransaction, data.status)),
     paymentSystem: str(first(data.enPaymentSystem, data.paymentMethod)),
     lead: lead && {

@@ -1,10 +1,14 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
+import { runChargeSync } from "../reconciliation/run-sync"
 
 /**
- * An order was cancelled: its unpaid charges are closed locally (Vorexy has no cancel call), so the
- * storefront stops showing a payable QR; a payment arriving later is flagged, never captured.
+ * An order was cancelled (in the admin, or by an expired charge). Vorexy has no cancel call, so an
+ * unpaid charge may still be paid: it stops being offered to the shopper, is re-fetched now (paid
+ * already: flagged as a late payment), and stays watched by the reconcile job until it expires, so
+ * a payment made meanwhile is caught and flagged, never captured.
  */
 export default async function vorexyOrderCanceled({
   event,
@@ -12,13 +16,17 @@ export default async function vorexyOrderCanceled({
 }: SubscriberArgs<{ id: string }>) {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const pending = await vorexy.listVorexyCharges({ order_id: event.data.id, status: "pending" })
-  if (pending.length) {
-    await vorexy.updateChargesAndNotify(
-      pending.map((c) => ({
-        id: c.id,
-        status: "cancelled",
-        flag_detail: "Order cancelled in Medusa before the PIX was paid.",
-      }))
+  if (!pending.length) return
+  await vorexy.updateChargesAndNotify(
+    pending.map((c) => ({ id: c.id, order_canceled_at: c.order_canceled_at ?? new Date() }))
+  )
+  for (const charge of pending) {
+    await runChargeSync(container, { transaction_id: charge.transaction_id }).catch((e: Error) =>
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `Vorexy: could not re-fetch ${charge.transaction_id} after its order was cancelled: ${e.message}`
+        )
     )
   }
 }

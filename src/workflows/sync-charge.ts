@@ -13,61 +13,75 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { applyChargeSyncStep } from "./steps/apply-charge-sync"
-import { gatherChargeSyncStep } from "./steps/gather-charge-sync"
-import { planChargeSync } from "./utils/plan-charge-sync"
+import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
+import { ChargeSyncPlan, planChargeSync } from "./utils/plan-charge-sync"
+
+/** A trigger already answered by a re-fetch that started after it: nothing to do. */
+const COALESCED: ChargeSyncPlan = {
+  status: null,
+  gateway_status: null,
+  paid_amount_cents: null,
+  refunded_amount_cents: null,
+  flag: null,
+  action: { type: "none" },
+  summary: "coalesced: a re-fetch after this event already applied the gateway's state",
+}
 
 /**
  * Brings a charge and its Medusa order to the gateway's truth: re-fetch, plan (plan-charge-sync),
  * apply. Used by webhooks, the reconciliation job and the admin's "sync now". One run at a time
  * per transaction, so repeated and concurrent triggers converge to one capture.
  */
-export const syncChargeWorkflow = createWorkflow(
-  "vorexy-sync-charge",
-  (input: { transaction_id: string }) => {
-    const lockKey = transform({ input }, ({ input }) => `vorexy:charge:${input.transaction_id}`)
-    acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: SyncChargeInput) => {
+  const lockKey = transform({ input }, ({ input }) => `vorexy:charge:${input.transaction_id}`)
+  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
 
-    const gathered = gatherChargeSyncStep(input)
-    const plan = transform({ gathered }, ({ gathered }) =>
-      planChargeSync(gathered.charge, gathered.gateway, gathered.medusa, gathered.options)
-    )
-    const charge = applyChargeSyncStep({ charge_id: gathered.charge.id, plan })
+  const gathered = gatherChargeSyncStep(input)
+  const plan = transform({ gathered }, ({ gathered }) =>
+    gathered.coalesced
+      ? COALESCED
+      : planChargeSync(gathered.charge, gathered.gateway, gathered.medusa, gathered.options)
+  )
+  const charge = applyChargeSyncStep(
+    transform({ gathered, plan }, ({ gathered, plan }) => ({
+      charge_id: gathered.charge.id,
+      plan: gathered.coalesced ? null : plan,
+      fetched_at: gathered.coalesced ? null : gathered.fetched_at,
+    }))
+  )
 
-    when("vorexy-capture", { plan }, ({ plan }) => plan.action.type === "capture").then(() => {
-      const capture = transform({ plan }, ({ plan }) => {
-        const action = plan.action as { session_id: string; amount: string }
+  when("vorexy-capture", { plan }, ({ plan }) => plan.action.type === "capture").then(() => {
+    const capture = transform({ plan }, ({ plan }) => {
+      const action = plan.action as { session_id: string; amount: string }
+      return {
+        action: PaymentActions.SUCCESSFUL,
+        data: { session_id: action.session_id, amount: action.amount },
+      }
+    })
+    processPaymentWorkflow.runAsStep({ input: capture }).config({ name: "vorexy-process-payment" })
+  })
+  when("vorexy-cancel-order", { plan }, ({ plan }) => plan.action.type === "cancel_order").then(
+    () => {
+      const cancel = transform({ plan }, ({ plan }) => ({
+        order_id: (plan.action as { order_id: string }).order_id,
+      }))
+      cancelOrderWorkflow.runAsStep({ input: cancel })
+    }
+  )
+  when("vorexy-record-refund", { plan }, ({ plan }) => plan.action.type === "record_refund").then(
+    () => {
+      const refund = transform({ plan }, ({ plan }) => {
+        const action = plan.action as { payment_id: string; amount: string }
         return {
-          action: PaymentActions.SUCCESSFUL,
-          data: { session_id: action.session_id, amount: action.amount },
+          payment_id: action.payment_id,
+          amount: action.amount,
+          note: "Refunded in the Vorexy panel",
         }
       })
-      processPaymentWorkflow
-        .runAsStep({ input: capture })
-        .config({ name: "vorexy-process-payment" })
-    })
-    when("vorexy-cancel-order", { plan }, ({ plan }) => plan.action.type === "cancel_order").then(
-      () => {
-        const cancel = transform({ plan }, ({ plan }) => ({
-          order_id: (plan.action as { order_id: string }).order_id,
-        }))
-        cancelOrderWorkflow.runAsStep({ input: cancel })
-      }
-    )
-    when("vorexy-record-refund", { plan }, ({ plan }) => plan.action.type === "record_refund").then(
-      () => {
-        const refund = transform({ plan }, ({ plan }) => {
-          const action = plan.action as { payment_id: string; amount: string }
-          return {
-            payment_id: action.payment_id,
-            amount: action.amount,
-            note: "Refunded in the Vorexy panel",
-          }
-        })
-        refundPaymentWorkflow.runAsStep({ input: refund }).config({ name: "vorexy-record-refund" })
-      }
-    )
+      refundPaymentWorkflow.runAsStep({ input: refund }).config({ name: "vorexy-record-refund" })
+    }
+  )
 
-    releaseLockStep({ key: lockKey })
-    return new WorkflowResponse({ plan, charge })
-  }
-)
+  releaseLockStep({ key: lockKey })
+  return new WorkflowResponse({ plan, charge })
+})

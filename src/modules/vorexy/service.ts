@@ -6,7 +6,10 @@ import {
   parseVorexyOptions,
   VorexyOptions,
 } from "../../providers/vorexy/options"
+import { ChargeBinding } from "../../providers/vorexy/core/binding"
+import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
 import { notifyChargeChanged } from "./charge-watch"
+import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
 import { VorexyWebhookEvent } from "./models/webhook-event"
 import { VorexyWithdrawal } from "./models/withdrawal"
@@ -43,13 +46,14 @@ export default class VorexyModuleService extends MedusaService({
   protected readonly options_: VorexyOptions | null
   protected readonly optionsError_: string | null
   private client_?: VorexyClient
+  private binding_?: ChargeBinding
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
     super(cradle, options)
     let parsed: VorexyOptions | null = null
     let problem: string | null = null
     try {
-      parsed = parseVorexyOptions(options)
+      parsed = parseVorexyOptions(options, "plugin")
     } catch (error) {
       problem = (error as Error).message
     }
@@ -58,11 +62,15 @@ export default class VorexyModuleService extends MedusaService({
   }
 
   get options(): VorexyOptions {
-    if (!this.options_)
-      throw new Error(
-        `${this.optionsError_} (pass the same options to the plugin entry in medusa-config)`
-      )
+    // The module's loader refuses to boot without them; this is the second line of defence.
+    if (!this.options_) throw new Error(this.optionsError_ ?? "medusa-payment-vorexy: no options")
     return this.options_
+  }
+
+  /** Checks that a session's transaction is the one the provider created for it. */
+  binding(): ChargeBinding {
+    this.binding_ ??= new ChargeBinding(this.options.apiKey)
+    return this.binding_
   }
 
   /** The gateway client for re-fetches, balance and withdrawals. */
@@ -114,6 +122,68 @@ export default class VorexyModuleService extends MedusaService({
   }
 
   /**
+   * A charge sync that failed (gateway down, capture refused...): counted and retried later with
+   * backoff, flagged for the admin after FLAG_AFTER_FAILURES. Recorded outside the sync's own
+   * workflow, whose compensation would otherwise erase it.
+   */
+  async recordChargeSyncFailure(transactionId: string, reason: string) {
+    const [charge] = await this.listVorexyCharges({ transaction_id: transactionId })
+    if (!charge) return
+    const failures = charge.sync_failures + 1
+    const flag =
+      failures >= FLAG_AFTER_FAILURES && (!charge.flag || charge.flag === "sync_failing")
+        ? {
+            flag: "sync_failing" as const,
+            flag_detail: `${failures} syncs failed in a row; the last: ${reason}`.slice(0, 1000),
+          }
+        : {}
+    await this.updateChargesAndNotify([
+      { id: charge.id, sync_failures: failures, next_sync_at: nextAttemptAt(failures), ...flag },
+    ])
+  }
+
+  /** The same for a withdrawal's sync or settle attempt (retried later, never first forever). */
+  async recordWithdrawalSyncFailure(id: string) {
+    const [row] = await this.listVorexyWithdrawals({ id })
+    if (!row) return
+    const failures = row.sync_failures + 1
+    await this.updateVorexyWithdrawals({
+      id,
+      sync_failures: failures,
+      next_sync_at: nextAttemptAt(failures),
+    })
+  }
+
+  /**
+   * The database's clock. Webhook events are timestamped by it, so a re-fetch is compared with them
+   * on the same clock, whichever instance ran it.
+   */
+  @InjectManager()
+  async databaseNow(@MedusaContext() context: Context = {}): Promise<Date> {
+    const knex = (context.manager as unknown as KnexManager).getKnex()
+    const { rows } = await knex.raw("select clock_timestamp() as now", [])
+    return new Date((rows[0] as unknown as { now: string | Date }).now)
+  }
+
+  /**
+   * Drops the raw bodies (personal data) of webhook events older than the retention period, once
+   * processed; the outcome and references stay. Returns how many were dropped.
+   */
+  @InjectManager()
+  async dropOldWebhookBodies(@MedusaContext() context: Context = {}): Promise<number> {
+    const knex = (context.manager as unknown as KnexManager).getKnex()
+    const { rows } = await knex.raw(
+      `update vorexy_webhook_event set body = '{}'::jsonb, body_dropped_at = now()
+       where body_dropped_at is null and deleted_at is null
+         and outcome not in ('received', 'failed')
+         and created_at < now() - make_interval(days => ?)
+       returning id`,
+      [this.options.webhookRetentionDays]
+    )
+    return rows.length
+  }
+
+  /**
    * Stores a webhook delivery once per event key, atomically: a repeated key only counts the
    * delivery. Returns the event id and whether this delivery is the first.
    */
@@ -124,6 +194,8 @@ export default class VorexyModuleService extends MedusaService({
   ): Promise<{ id: string; first: boolean }> {
     const knex = (context.manager as unknown as KnexManager).getKnex()
     const id = `vxwh_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
+    // The delivery is kept as sent, except what PostgreSQL cannot store (NUL, lone surrogates).
+    const text = (value: string | null) => (value === null ? null : storableText(value))
     const { rows } = await knex.raw(
       `insert into vorexy_webhook_event (id, event_key, header_event_id, kind, reference_id, status_hint, body, trusted)
        values (?, ?, ?, ?, ?, ?, ?::jsonb, ?)
@@ -133,11 +205,11 @@ export default class VorexyModuleService extends MedusaService({
       [
         id,
         input.event_key,
-        input.header_event_id,
+        text(input.header_event_id),
         input.kind,
         input.reference_id,
-        input.status_hint,
-        JSON.stringify(input.body),
+        text(input.status_hint),
+        JSON.stringify(storableJson(input.body)),
         input.trusted,
       ]
     )

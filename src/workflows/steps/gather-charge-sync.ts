@@ -10,12 +10,26 @@ import type {
   SyncOptions,
 } from "../utils/plan-charge-sync"
 
-export type ChargeSyncInputs = {
-  charge: ChargeSnapshot & { id: string }
-  gateway: GatewaySnapshot
-  medusa: MedusaSnapshot
-  options: SyncOptions
+export type SyncChargeInput = {
+  transaction_id: string
+  /**
+   * When the trigger arrived (a webhook delivery). A re-fetch that started after it already
+   * answers it, so a burst of deliveries about one transaction costs one or two gateway calls.
+   */
+  not_before?: string | null
 }
+
+export type ChargeSyncInputs =
+  | { coalesced: true; charge: { id: string } }
+  | {
+      coalesced: false
+      /** When the re-fetch started: the charge's new last_synced_at. */
+      fetched_at: string
+      charge: ChargeSnapshot & { id: string }
+      gateway: GatewaySnapshot
+      medusa: MedusaSnapshot
+      options: SyncOptions
+    }
 
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
 type SessionRow = {
@@ -28,7 +42,7 @@ const sum = (rows: Amounts) => (rows ?? []).reduce((total, row) => total + toCen
 /** The charge row, the transaction as the gateway reports it now, and Medusa's payment and order. */
 export const gatherChargeSyncStep = createStep(
   "vorexy-gather-charge-sync",
-  async (input: { transaction_id: string }, { container }) => {
+  async (input: SyncChargeInput, { container }) => {
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [charge] = await service.listVorexyCharges({ transaction_id: input.transaction_id })
     if (!charge)
@@ -36,13 +50,16 @@ export const gatherChargeSyncStep = createStep(
         MedusaError.Types.NOT_FOUND,
         `No Vorexy charge for transaction ${input.transaction_id}`
       )
+    const synced = charge.last_synced_at ? new Date(charge.last_synced_at).getTime() : 0
+    if (input.not_before && synced >= new Date(input.not_before).getTime()) {
+      return new StepResponse<ChargeSyncInputs>({ coalesced: true, charge: { id: charge.id } })
+    }
 
+    const fetchedAt = (await service.databaseNow()).toISOString()
     const detail = await service.gateway().getTransaction(input.transaction_id)
 
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const {
-      data: [session],
-    } = await query.graph({
+    const { data } = await query.graph({
       entity: "payment_session",
       fields: [
         "id",
@@ -54,11 +71,14 @@ export const gatherChargeSyncStep = createStep(
       ],
       filters: { id: charge.payment_session_id },
     })
-    const order = (session as SessionRow | undefined)?.payment_collection?.order
-    const payment = (session as SessionRow | undefined)?.payment
+    const session = data[0] as SessionRow | undefined
+    const order = session?.payment_collection?.order
+    const payment = session?.payment
     const { cancelOrderOnExpiry, expiryGraceMinutes } = service.options
 
     return new StepResponse<ChargeSyncInputs>({
+      coalesced: false,
+      fetched_at: fetchedAt,
       charge: {
         id: charge.id,
         status: charge.status,
@@ -71,8 +91,10 @@ export const gatherChargeSyncStep = createStep(
         status: detail.status.status,
         raw: detail.status.raw,
         amount_cents: detail.amountCents ?? null,
+        refunded_cents: detail.refundedCents ?? null,
       },
       medusa: {
+        session_exists: Boolean(session),
         order: order ? { id: order.id, status: order.status } : null,
         payment: payment
           ? {

@@ -16,8 +16,11 @@ export type SyncWithdrawalInput = {
   }
 }
 
+/** "requested" and "unknown" are local states: any gateway status settles them. */
 const canMove = (from: string, to: WithdrawalStatus) =>
-  from === "requested" || (from !== to && canMoveWithdrawal(from as WithdrawalStatus, to))
+  from === "requested" ||
+  from === "unknown" ||
+  (from !== to && canMoveWithdrawal(from as WithdrawalStatus, to))
 
 /**
  * Moves the local withdrawal to the gateway's status, forward only: re-fetched from
@@ -51,7 +54,12 @@ export const syncWithdrawalStep = createStep(
           }
         : null
 
-    const update: Snapshot = { id: row.id, last_synced_at: new Date() }
+    const update: Snapshot = {
+      id: row.id,
+      last_synced_at: new Date(),
+      sync_failures: 0,
+      next_sync_at: null,
+    }
     let summary = source
       ? `${source.from} says ${source.status.raw ?? source.status.status}`
       : "not found at the gateway and no trusted status"

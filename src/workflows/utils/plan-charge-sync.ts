@@ -9,11 +9,14 @@
  */
 import { canMoveCharge, centsToMajor, ChargeStatus } from "../../gateway"
 
+export type ChargeFlag =
+  "amount_mismatch" | "late_payment" | "refund_before_capture" | "sync_failing"
+
 export type ChargeSnapshot = {
   status: ChargeStatus
   amount_cents: number
   expires_at: Date | string | null
-  flag: "amount_mismatch" | "late_payment" | null
+  flag: ChargeFlag | null
   payment_session_id: string
 }
 
@@ -21,9 +24,13 @@ export type GatewaySnapshot = {
   status: ChargeStatus
   raw: string | null
   amount_cents: number | null
+  /** What the gateway reports refunded so far (null: it does not say). */
+  refunded_cents?: number | null
 }
 
 export type MedusaSnapshot = {
+  /** False when the payment session is gone (a replaced or deleted cart): nothing to capture into. */
+  session_exists?: boolean
   order: { id: string; status: string } | null
   payment: { id: string; captured_cents: number; refunded_cents: number } | null
 }
@@ -35,7 +42,8 @@ export type ChargeSyncPlan = {
   status: ChargeStatus | null
   gateway_status: string | null
   paid_amount_cents: number | null
-  flag: { flag: "amount_mismatch" | "late_payment"; detail: string } | null
+  refunded_amount_cents: number | null
+  flag: { flag: ChargeFlag; detail: string } | null
   action:
     | { type: "none" }
     | { type: "capture"; session_id: string; amount: string }
@@ -56,52 +64,52 @@ export function planChargeSync(
   const now = options.now ?? new Date()
   const move = (to: ChargeStatus) =>
     charge.status !== to && canMoveCharge(charge.status, to) ? to : null
+  const refunded = gateway.refunded_cents ?? null
   const base = {
     gateway_status: gateway.raw,
     paid_amount_cents: null,
+    refunded_amount_cents: refunded,
     flag: null,
     action: { type: "none" as const },
   }
   const orderOpen = medusa.order !== null && medusa.order.status !== "canceled"
-  const captured = (medusa.payment?.captured_cents ?? 0) > 0
+  const captured = medusa.payment?.captured_cents ?? 0
+  const flagged = (flag: ChargeFlag, detail: string, summary: string): ChargeSyncPlan => ({
+    ...base,
+    status: null,
+    flag: { flag, detail },
+    summary,
+  })
 
   switch (gateway.status) {
     case "paid": {
       if (charge.status === "refunded")
         return { ...base, status: null, summary: "ignored: the charge was already refunded" }
       if (gateway.amount_cents !== charge.amount_cents) {
-        return {
-          ...base,
-          status: null,
-          flag: {
-            flag: "amount_mismatch",
-            detail: `Vorexy reports ${brl(gateway.amount_cents)} paid for a ${brl(charge.amount_cents)} charge; not captured.`,
-          },
-          summary: "paid with another amount: flagged, not captured",
-        }
+        const detail = `Vorexy reports ${brl(gateway.amount_cents)} paid for a ${brl(charge.amount_cents)} charge; not captured.`
+        return flagged("amount_mismatch", detail, "paid with another amount: flagged, not captured")
       }
-      if (
-        medusa.order?.status === "canceled" ||
-        charge.status === "cancelled" ||
-        charge.status === "failed"
-      ) {
-        return {
-          ...base,
-          status: null,
-          flag: {
-            flag: "late_payment",
-            detail: `Paid after the ${medusa.order?.status === "canceled" ? "order was cancelled" : "charge was closed"}; refund it in the Vorexy panel.`,
-          },
-          summary: "paid after cancellation: flagged for a refund, not captured",
-        }
-      }
-      if (captured)
+      if (captured > 0) {
+        const partial = recordRefund(refunded)
         return {
           ...base,
           status: move("paid"),
           paid_amount_cents: gateway.amount_cents,
-          summary: "already captured",
+          ...(partial ?? { summary: "already captured" }),
         }
+      }
+      const closedBy =
+        medusa.order?.status === "canceled"
+          ? "the order was cancelled"
+          : charge.status === "cancelled" || charge.status === "failed"
+            ? "the charge was closed"
+            : medusa.session_exists === false
+              ? "its payment session was replaced or deleted (nothing to capture into)"
+              : null
+      if (closedBy) {
+        const detail = `Paid after ${closedBy}; refund it in the Vorexy panel.`
+        return flagged("late_payment", detail, "paid too late: flagged for a refund, not captured")
+      }
       return {
         ...base,
         status: move("paid"),
@@ -115,21 +123,23 @@ export function planChargeSync(
       }
     }
     case "refunded": {
-      const remaining =
-        (medusa.payment?.captured_cents ?? 0) - (medusa.payment?.refunded_cents ?? 0)
-      if (medusa.payment && remaining > 0) {
-        return {
-          ...base,
-          status: move("refunded"),
-          action: {
-            type: "record_refund",
-            payment_id: medusa.payment.id,
-            amount: centsToMajor(remaining),
-          },
-          summary: "refunded in the panel: recording the refund",
-        }
+      if (captured > 0) {
+        const recorded = recordRefund(refunded ?? captured)
+        return { ...base, status: move("refunded"), ...(recorded ?? { summary: "refunded" }) }
       }
-      return { ...base, status: move("refunded"), summary: "refunded" }
+      // Paid and given back before the store captured it: nothing to capture; close the order.
+      if (!orderOpen) return { ...base, status: move("refunded"), summary: "refunded" }
+      return {
+        ...base,
+        status: move("refunded"),
+        flag: {
+          flag: "refund_before_capture",
+          detail:
+            "Vorexy reports this charge refunded before the store captured it; the order was cancelled.",
+        },
+        action: { type: "cancel_order", order_id: medusa.order!.id },
+        summary: "refunded before capture: cancelling the order",
+      }
     }
     case "cancelled":
     case "failed":
@@ -142,13 +152,30 @@ export function planChargeSync(
           " (expired: past expires_at, the gateway still says awaiting)"
         )
       }
-      return { ...base, status: null, summary: "still awaiting payment" }
+      const watched = medusa.order?.status === "canceled" ? " (order cancelled: watched)" : ""
+      return { ...base, status: null, summary: `still awaiting payment${watched}` }
+    }
+  }
+
+  /** A refund the gateway reports beyond what Medusa recorded, on the captured payment. */
+  function recordRefund(totalRefunded: number | null) {
+    const payment = medusa.payment
+    if (!payment || totalRefunded === null) return null
+    const missing = Math.min(totalRefunded, payment.captured_cents) - payment.refunded_cents
+    if (missing <= 0) return null
+    return {
+      action: {
+        type: "record_refund" as const,
+        payment_id: payment.id,
+        amount: centsToMajor(missing),
+      },
+      summary: `refunded in the panel (${brl(totalRefunded)} in all): recording ${brl(missing)}`,
     }
   }
 
   function closeUnpaid(to: "cancelled" | "failed", note: string): ChargeSyncPlan {
     const cancel =
-      options.cancelOrderOnExpiry && orderOpen && !captured && charge.status === "pending"
+      options.cancelOrderOnExpiry && orderOpen && captured === 0 && charge.status === "pending"
     return {
       ...base,
       status: move(to),

@@ -18,14 +18,27 @@ export const VorexyCharge = model
     status: model.enum(["pending", "paid", "cancelled", "failed", "refunded"]).default("pending"),
     gateway_status: model.text().nullable(),
     paid_amount_cents: model.number().nullable(),
+    /** What the gateway reports refunded (partial refunds exist). */
+    refunded_amount_cents: model.number().nullable(),
     qr_code: model.text().nullable(),
     qr_code_image: model.text().nullable(),
     expires_at: model.dateTime().nullable(),
     paid_at: model.dateTime().nullable(),
     company_id: model.text().nullable(),
-    /** Needs the admin: paid for another amount, or paid after the order was cancelled. */
-    flag: model.enum(["amount_mismatch", "late_payment"]).nullable(),
+    /**
+     * Needs the admin: paid for another amount; paid after the order was cancelled (or with nothing
+     * left to capture into); refunded before it was captured; or its sync keeps failing.
+     */
+    flag: model
+      .enum(["amount_mismatch", "late_payment", "refund_before_capture", "sync_failing"])
+      .nullable(),
     flag_detail: model.text().nullable(),
+    /** When the last re-fetch started: a webhook received before it is already answered. */
     last_synced_at: model.dateTime().nullable(),
+    /** Syncs that failed in a row, and when the reconcile job may try again (backoff). */
+    sync_failures: model.number().default(0),
+    next_sync_at: model.dateTime().nullable(),
+    /** The order was cancelled while the charge could still be paid: watched, no longer offered. */
+    order_canceled_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["status", "expires_at"] }])

@@ -22,9 +22,13 @@ export const VorexyWebhookEvent = model
     deliveries: model.number().default(1),
     processing_attempts: model.number().default(0),
     outcome: model
-      .enum(["received", "processed", "orphan", "ignored", "failed"])
+      .enum(["received", "processed", "orphan", "ignored", "failed", "abandoned"])
       .default("received"),
     outcome_detail: model.text().nullable(),
     processed_at: model.dateTime().nullable(),
+    /** A failed event is retried by the reconcile job from this time (backoff), until abandoned. */
+    next_attempt_at: model.dateTime().nullable(),
+    /** Raw bodies hold personal data: dropped after the retention period, the outcome kept. */
+    body_dropped_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["outcome"] }])

@@ -16,7 +16,7 @@ export const VorexyWithdrawal = model
     description: model.text().nullable(),
     metadata: model.json().nullable(),
     status: model
-      .enum(["requested", "pending", "processing", "successful", "failed", "refunded"])
+      .enum(["requested", "unknown", "pending", "processing", "successful", "failed", "refunded"])
       .default("requested"),
     gateway_status: model.text().nullable(),
     failure_reason: model.text().nullable(),
@@ -24,5 +24,10 @@ export const VorexyWithdrawal = model
     requested_by: model.text().nullable(),
     company_id: model.text().nullable(),
     last_synced_at: model.dateTime().nullable(),
+    /** Hash of what was asked (amount, key, description, metadata): a key reused for other content is refused. */
+    request_hash: model.text().nullable(),
+    /** Syncs (or settle attempts of an "unknown" one) that failed in a row, and the next try. */
+    sync_failures: model.number().default(0),
+    next_sync_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["gateway_id"] }, { on: ["status"] }])

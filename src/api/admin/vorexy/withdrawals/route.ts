@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createHash } from "node:crypto"
+import { formatBRL } from "../../../../gateway"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { requestWithdrawalWorkflow } from "../../../../workflows/request-withdrawal"
@@ -42,6 +43,18 @@ export const GET = async (
   res.json({ withdrawals: rows.map(withdrawalView), count, limit, offset })
 }
 
+/** What was asked, for comparing a replayed request_id with its first use. */
+function requestHash(body: AdminCreateWithdrawalType) {
+  const content = [
+    body.amount_cents,
+    body.pix_key_type ?? "",
+    body.pix_key ?? "",
+    body.description ?? "",
+    JSON.stringify(body.metadata ?? {}),
+  ]
+  return createHash("sha256").update(JSON.stringify(content)).digest("hex")
+}
+
 /** POST /admin/vorexy/withdrawals — withdraw to a PIX key (or the bank account's key). */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCreateWithdrawalType>,
@@ -51,11 +64,22 @@ export const POST = async (
   const actor = req.auth_context.actor_id
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   const key = idempotencyKey(actor, body)
+  const hash = requestHash(body)
 
+  /** An earlier request with this key: its record, or a 409 when it asked for something else. */
   const replay = async () => {
     const [existing] = await vorexy.listVorexyWithdrawals({ idempotency_key: key })
-    if (existing) res.status(200).json({ withdrawal: withdrawalView(existing), replayed: true })
-    return Boolean(existing)
+    if (!existing) return false
+    if (existing.request_hash && existing.request_hash !== hash) {
+      res.status(409).json({
+        type: "vorexy_request_reused",
+        message: `This request_id was already used for another withdrawal (${formatBRL(existing.amount_cents)}, now ${existing.status}); it was not sent again. Open the form again to make a new withdrawal.`,
+        withdrawal: withdrawalView(existing),
+      })
+    } else {
+      res.status(200).json({ withdrawal: withdrawalView(existing), replayed: true })
+    }
+    return true
   }
   if (await replay()) return
 
@@ -63,6 +87,7 @@ export const POST = async (
     const { result } = await requestWithdrawalWorkflow(req.scope).run({
       input: {
         idempotency_key: key,
+        request_hash: hash,
         amount_cents: body.amount_cents,
         pix_key: body.pix_key ?? null,
         pix_key_type: body.pix_key ? body.pix_key_type! : null,
@@ -71,15 +96,26 @@ export const POST = async (
         requested_by: actor,
       },
     })
-    if (result.refused) {
-      res.status(422).json({
-        type: "vorexy_refused",
-        message: `Vorexy refused the withdrawal: ${result.refused.reason}`,
-        withdrawal: withdrawalView(result.withdrawal),
-      })
-      return
+    const withdrawal = withdrawalView(result.withdrawal)
+    switch (result.outcome.type) {
+      case "refused":
+        res.status(422).json({
+          type: "vorexy_refused",
+          message: `Vorexy refused the withdrawal: ${result.outcome.reason}`,
+          withdrawal,
+        })
+        return
+      case "unknown":
+        res.status(202).json({
+          type: "vorexy_unknown",
+          message:
+            "Vorexy did not confirm the withdrawal (it may have been made). It is kept as 'unknown' and settled with Vorexy automatically; do not request it again.",
+          withdrawal,
+        })
+        return
+      case "accepted":
+        res.status(201).json({ withdrawal })
     }
-    res.status(201).json({ withdrawal: withdrawalView(result.withdrawal) })
   } catch (error) {
     // A concurrent identical request won the unique key: answer with its record.
     if (await replay()) return

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../../../modules/vorexy/service"
-import { syncChargeWorkflow } from "../../../../../../workflows/sync-charge"
+import { runChargeSync } from "../../../../../../reconciliation/run-sync"
 import { sendGatewayError } from "../../../gateway-errors"
 import { chargeView } from "../../view"
 
@@ -13,9 +13,7 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   if (!charge)
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Charge ${req.params.id} not found`)
   try {
-    const { result } = await syncChargeWorkflow(req.scope).run({
-      input: { transaction_id: charge.transaction_id },
-    })
+    const result = await runChargeSync(req.scope, { transaction_id: charge.transaction_id })
     const [after] = await vorexy.listVorexyCharges({ id: charge.id })
     res.json({ charge: chargeView(after), result: result.plan.summary })
   } catch (error) {

@@ -1,0 +1,207 @@
+/**
+ * Every failure path recovers: a failing sync never starves reconciliation, a payment with nothing
+ * to capture into is flagged, an order cancelled in the admin keeps its charge watched, refunds
+ * (partial, or before capture) leave a clear state, and a webhook whose processing failed is
+ * retried by the job.
+ */
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import { FLAG_AFTER_FAILURES } from "../../src/modules/vorexy/backoff"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
+import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { MAX_PROCESSING_ATTEMPTS } from "../../src/webhooks/process-event"
+import { useSandbox } from "../helpers/sandbox"
+import { adminHeaders, eventually, placePixOrder, Store } from "../helpers/store"
+import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"
+
+jest.setTimeout(180_000)
+
+const gateway = useSandbox({ webhookSecret: SECRET, webhooks: WEBHOOK_SETTINGS })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+    const { post, paymentStatus, captures } = webhookCalls(api, getContainer, () => store)
+    const reconcile = () => reconcileVorexy(getContainer())
+    const charge = async (transactionId: string) =>
+      (await vorexy().listVorexyCharges({ transaction_id: transactionId }))[0]
+    const orderStatus = async (orderId: string) =>
+      (await getContainer().resolve(Modules.ORDER).retrieveOrder(orderId)).status
+    /** Makes every backoff due now (the job's next tick, without waiting an hour). */
+    const timeTravel = async () => {
+      const rows = await vorexy().listVorexyCharges({ next_sync_at: { $ne: null } })
+      await vorexy().updateVorexyCharges(rows.map((r) => ({ id: r.id, next_sync_at: new Date(0) })))
+    }
+
+    beforeEach(async () => {
+      store = await resetForWebhooks(gateway, api, getContainer())
+      gateway.sandbox.setWebhookUrl(null)
+    })
+
+    it("keeps reconciling when 60 charges keep failing, and flags them after a bounded number of tries", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      // Charges the gateway does not know (every re-fetch fails), all synced before the real one.
+      await vorexy().createVorexyCharges(
+        Array.from({ length: 60 }, (_, i) => ({
+          transaction_id: `ghost-${i}`,
+          payment_session_id: `payses_ghost${i}`,
+          provider_id: "pp_vorexy-pix_vorexy",
+          amount_cents: 1000,
+          last_synced_at: new Date(Date.now() - 3600_000),
+        }))
+      )
+
+      await reconcile()
+      await reconcile()
+
+      expect(await paymentStatus(orderId)).toBe("captured")
+      const ghost = await charge("ghost-0")
+      expect(ghost.sync_failures).toBe(1)
+      expect(new Date(ghost.next_sync_at!).getTime()).toBeGreaterThan(Date.now())
+
+      // Each tick takes at most 50: two runs per tick give every one of the 60 its turn.
+      for (let run = 1; run < FLAG_AFTER_FAILURES; run++) {
+        await timeTravel()
+        await reconcile()
+        await reconcile()
+      }
+      expect(await charge("ghost-0")).toMatchObject({
+        sync_failures: FLAG_AFTER_FAILURES,
+        flag: "sync_failing",
+        flag_detail: expect.stringMatching(/syncs failed in a row; the last: .*no such record/),
+      })
+    })
+
+    it("flags a payment whose payment session is gone instead of crashing or capturing", async () => {
+      const { orderId, sessionId, transactionId } = await placePixOrder(api, store)
+      await getContainer().resolve(Modules.PAYMENT).deletePaymentSession(sessionId)
+      gateway.sandbox.state.payTransaction(transactionId)
+
+      await reconcile()
+      await reconcile()
+
+      expect(await charge(transactionId)).toMatchObject({
+        flag: "late_payment",
+        flag_detail: expect.stringMatching(/payment session was replaced or deleted/),
+        sync_failures: 0,
+      })
+      expect((await captures(orderId)).captures).toBe(0)
+    })
+
+    it("keeps watching the charge of an order cancelled in the admin, and flags a payment made meanwhile", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      const admin = await adminHeaders(getContainer())
+      await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
+      await eventually(async () => (await charge(transactionId))?.order_canceled_at)
+
+      const status = await api.get(
+        `/store/vorexy/payment-status?order_id=${orderId}`,
+        store.storeHeaders
+      )
+      expect(status.data.payment_status).toMatchObject({
+        status: "pending",
+        payable: false,
+        order_canceled: true,
+        qr_code: null,
+      })
+      expect((await charge(transactionId)).status).toBe("pending")
+
+      gateway.sandbox.state.payTransaction(transactionId)
+      await reconcile()
+
+      expect(await charge(transactionId)).toMatchObject({ flag: "late_payment" })
+      expect(await orderStatus(orderId)).toBe("canceled")
+      expect((await captures(orderId)).captures).toBe(0)
+    })
+
+    it("records partial refunds made in the panel, then the rest", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      await reconcile()
+      expect(await paymentStatus(orderId)).toBe("captured")
+
+      gateway.sandbox.state.refundTransaction(transactionId, 1000)
+      const admin = await adminHeaders(getContainer())
+      await api.post(`/admin/vorexy/charges/${(await charge(transactionId)).id}/sync`, {}, admin)
+      expect(await charge(transactionId)).toMatchObject({
+        refunded_amount_cents: 1000,
+        status: "paid",
+      })
+      expect((await captures(orderId)).refunds.map((r) => Number(r.amount))).toEqual([10])
+
+      gateway.sandbox.state.refundTransaction(transactionId)
+      await api.post(`/admin/vorexy/charges/${(await charge(transactionId)).id}/sync`, {}, admin)
+      expect(await charge(transactionId)).toMatchObject({
+        refunded_amount_cents: 9490,
+        status: "refunded",
+      })
+      const refunds = (await captures(orderId)).refunds.map((r) => Number(r.amount))
+      expect(refunds.reduce((a, b) => a + b, 0)).toBeCloseTo(94.9, 2)
+      expect(await paymentStatus(orderId)).toBe("refunded")
+    })
+
+    it("cancels the order when the gateway reports a refund before anything was captured", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      gateway.sandbox.state.refundTransaction(transactionId)
+
+      await reconcile()
+
+      expect(await charge(transactionId)).toMatchObject({
+        status: "refunded",
+        flag: "refund_before_capture",
+      })
+      expect(await orderStatus(orderId)).toBe("canceled")
+    })
+
+    it("retries a webhook whose processing failed, with backoff, until it succeeds or is abandoned", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      gateway.sandbox.setFaults({ failNext: 1000, routes: ["getTransaction"] })
+
+      const body = { object: "transaction", type: "cashin", status: "paid", transactionId }
+      await post(body, { "x-webhook-event-id": "evt_retry" })
+      const failed = await eventually(async () => {
+        const [event] = await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_retry" })
+        return event?.outcome === "failed" ? event : null
+      })
+      expect(new Date(failed.next_attempt_at!).getTime()).toBeGreaterThan(Date.now())
+
+      gateway.sandbox.setFaults({ failNext: 0 })
+      await vorexy().updateVorexyWebhookEvents({ id: failed.id, next_attempt_at: new Date(0) })
+      await reconcile()
+
+      const event = await eventually(async () => {
+        const [row] = await vorexy().listVorexyWebhookEvents({ id: failed.id })
+        return row.outcome === "processed" ? row : null
+      })
+      expect(event.processing_attempts).toBe(2)
+      expect(await paymentStatus(orderId)).toBe("captured")
+
+      // One that keeps failing is abandoned after the bounded number of attempts.
+      const other = await placePixOrder(api, store)
+      gateway.sandbox.setFaults({ failNext: 10_000, routes: ["getTransaction"] })
+      await post({ ...body, transactionId: other.transactionId }, { "x-webhook-event-id": "evt_x" })
+      const [stuck] = await eventually(async () => {
+        const rows = await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_x" })
+        return rows[0]?.outcome === "failed" ? rows : null
+      })
+      for (let attempt = 2; attempt <= MAX_PROCESSING_ATTEMPTS; attempt++) {
+        await vorexy().updateVorexyWebhookEvents({ id: stuck.id, next_attempt_at: new Date(0) })
+        await reconcile()
+        await eventually(async () => {
+          const [row] = await vorexy().listVorexyWebhookEvents({ id: stuck.id })
+          return row.processing_attempts === attempt
+        }, 30_000)
+      }
+      const [abandoned] = await vorexy().listVorexyWebhookEvents({ id: stuck.id })
+      expect(abandoned).toMatchObject({
+        outcome: "abandoned",
+        processing_attempts: MAX_PROCESSING_ATTEMPTS,
+      })
+    })
+  },
+})

@@ -1,0 +1,138 @@
+/**
+ * A withdrawal after an ambiguous failure (a timeout or a 5xx after the gateway may have accepted
+ * it) is kept as "unknown", never forgotten and never made twice, and settled from the gateway: by
+ * replaying the same Idempotency-Key, or by the withdrawal's webhook. A request_id used again for
+ * other content is refused.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
+import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { useSandbox } from "../helpers/sandbox"
+import { adminHeaders, errorResponse, eventually, placePixOrder, seedStore } from "../helpers/store"
+
+jest.setTimeout(120_000)
+
+const gateway = useSandbox({ webhooks: { baseDelayMs: 50, timeoutMs: 2000 } })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let admin: { headers: Record<string, string> }
+    const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+    const withdraw = (body: Record<string, unknown>) =>
+      api.post("/admin/vorexy/withdrawals", body, admin).catch(errorResponse)
+    const history = async () => (await api.get("/admin/vorexy/withdrawals", admin)).data
+    const sandboxWithdrawals = () => [...gateway.sandbox.state.withdrawals.values()]
+
+    beforeEach(async () => {
+      gateway.sandbox.reset()
+      gateway.sandbox.setWebhookUrl(null)
+      const store = await seedStore(getContainer())
+      admin = await adminHeaders(getContainer())
+      await placePixOrder(api, store) // the plugin learns the company id
+      gateway.sandbox.state.setBalance(1001, { availableCents: 100_000 })
+    })
+
+    it("keeps a withdrawal whose answer was lost as unknown, replays it once, and settles it", async () => {
+      gateway.sandbox.setFaults({
+        sequence: ["acceptThenTimeout", "error", "error", "error"],
+        acceptHoldMs: 8000,
+        routes: ["requestWithdrawal"],
+      })
+      const body = {
+        amount: 1500,
+        pix_key: "ana@example.com",
+        pix_key_type: "EMAIL",
+        request_id: "form-lost-1",
+      }
+
+      const first = await withdraw(body)
+      expect(first.status).toBe(202)
+      expect(first.data.withdrawal).toMatchObject({ status: "unknown", gateway_id: null })
+      expect(sandboxWithdrawals()).toHaveLength(1) // it did leave
+
+      // The admin clicks again: the same withdrawal, still unknown, nothing sent twice.
+      const again = await withdraw(body)
+      expect(again.data).toMatchObject({
+        replayed: true,
+        withdrawal: { id: first.data.withdrawal.id },
+      })
+      expect((await history()).withdrawals).toEqual([
+        expect.objectContaining({ id: first.data.withdrawal.id, status: "unknown" }),
+      ])
+
+      await reconcileVorexy(getContainer())
+
+      const [row] = await vorexy().listVorexyWithdrawals({ id: first.data.withdrawal.id })
+      expect(row).toMatchObject({
+        status: "pending",
+        gateway_id: String(sandboxWithdrawals()[0].id),
+      })
+      expect(sandboxWithdrawals()).toHaveLength(1)
+      const keys = gateway.sandbox.requests.filter((r) => r.route === "requestWithdrawal")
+      expect(new Set(keys.map((r) => r.idempotencyKey)).size).toBe(1)
+    })
+
+    it("makes the withdrawal once the gateway is back when it never arrived", async () => {
+      gateway.sandbox.setFaults({ failNext: 100, routes: ["requestWithdrawal"] })
+      const sent = await withdraw({ amount: 1200, request_id: "form-down-1" })
+      expect(sent.status).toBe(202)
+      expect(sandboxWithdrawals()).toHaveLength(0)
+
+      await reconcileVorexy(getContainer()) // still down: stays unknown, backs off
+      const [waiting] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
+      expect(waiting).toMatchObject({ status: "unknown", sync_failures: 1 })
+      expect(waiting.failure_reason).toMatch(/Not settled yet/)
+
+      gateway.sandbox.setFaults({ failNext: 0 })
+      await vorexy().updateVorexyWithdrawals({ id: waiting.id, next_sync_at: new Date(0) })
+      await reconcileVorexy(getContainer())
+
+      expect(sandboxWithdrawals()).toHaveLength(1)
+      const [settled] = await vorexy().listVorexyWithdrawals({ id: waiting.id })
+      expect(settled).toMatchObject({ status: "pending", failure_reason: null })
+    })
+
+    it("settles an unknown withdrawal from its webhook, matched by its Idempotency-Key", async () => {
+      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}/hooks/vorexy`)
+      gateway.sandbox.setFaults({
+        sequence: ["acceptThenTimeout", "error", "error", "error"],
+        acceptHoldMs: 8000,
+        routes: ["requestWithdrawal"],
+      })
+      const sent = await withdraw({ amount: 1300, request_id: "form-hook-1" })
+      expect(sent.status).toBe(202)
+
+      gateway.sandbox.state.completeWithdrawal(sandboxWithdrawals()[0].id)
+
+      await eventually(async () => {
+        const [row] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
+        return row.status === "successful" && row.gateway_id === String(sandboxWithdrawals()[0].id)
+      })
+      expect(sandboxWithdrawals()).toHaveLength(1)
+    })
+
+    it("refuses a request_id used again for another amount or key, and says it was not sent", async () => {
+      const first = await withdraw({ amount: 1000, request_id: "form-reuse-1" })
+      expect(first.status).toBe(201)
+
+      for (const changed of [
+        { amount: 2000, request_id: "form-reuse-1" },
+        {
+          amount: 1000,
+          pix_key: "ana@example.com",
+          pix_key_type: "EMAIL",
+          request_id: "form-reuse-1",
+        },
+      ]) {
+        const reused = await withdraw(changed)
+        expect(reused.status).toBe(409)
+        expect(reused.data.message).toMatch(
+          /already used for another withdrawal .*it was not sent again/
+        )
+      }
+      expect(sandboxWithdrawals()).toHaveLength(1)
+      expect((await withdraw({ amount: 1000, request_id: "form-reuse-1" })).status).toBe(200)
+    })
+  },
+})

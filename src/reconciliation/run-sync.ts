@@ -1,0 +1,42 @@
+/**
+ * Runs the sync workflows the way every trigger needs them (webhooks, the reconcile job, the
+ * admin's "sync now"): a failure is recorded on the row, outside the workflow whose compensation
+ * would erase it, so a failing row backs off instead of starving the others, and is flagged.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { VOREXY_MODULE } from "../modules/vorexy"
+import type VorexyModuleService from "../modules/vorexy/service"
+import type { SyncChargeInput } from "../workflows/steps/gather-charge-sync"
+import type { SyncWithdrawalInput } from "../workflows/steps/sync-withdrawal"
+import { syncChargeWorkflow } from "../workflows/sync-charge"
+import { syncWithdrawalWorkflow } from "../workflows/sync-withdrawal"
+
+const reason = (error: unknown) => (error as Error)?.message ?? String(error)
+
+export async function runChargeSync(container: MedusaContainer, input: SyncChargeInput) {
+  try {
+    const { result } = await syncChargeWorkflow(container).run({ input })
+    return result
+  } catch (error) {
+    await container
+      .resolve<VorexyModuleService>(VOREXY_MODULE)
+      .recordChargeSyncFailure(input.transaction_id, reason(error))
+    throw error
+  }
+}
+
+export async function runWithdrawalSync(
+  container: MedusaContainer,
+  withdrawalId: string,
+  input: SyncWithdrawalInput
+) {
+  try {
+    const { result } = await syncWithdrawalWorkflow(container).run({ input })
+    return result
+  } catch (error) {
+    await container
+      .resolve<VorexyModuleService>(VOREXY_MODULE)
+      .recordWithdrawalSyncFailure(withdrawalId)
+    throw error
+  }
+}

@@ -1,0 +1,31 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { VOREXY_MODULE } from "../../modules/vorexy"
+import type VorexyModuleService from "../../modules/vorexy/service"
+import { outcomeOfFailure, withdrawalRequest, WithdrawalOutcome } from "../utils/withdrawal-request"
+
+/**
+ * Sends the withdrawal with the local record's key (a retry resends the same key and body, so the
+ * gateway makes one). The row is marked "unknown" before the call: from then on money may move,
+ * so no compensation deletes it. A refusal inside a 2xx, or a failure after which the gateway may
+ * have accepted it, is an outcome; only a request refused before processing throws (and puts the
+ * row back to "requested", so the workflow's compensation removes it).
+ */
+export const sendWithdrawalStep = createStep(
+  "vorexy-send-withdrawal",
+  async (input: { local_id: string; idempotency_key: string }, { container }) => {
+    const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+    const [row] = await vorexy.listVorexyWithdrawals({ id: input.local_id })
+    await vorexy.updateVorexyWithdrawals({ id: row.id, status: "unknown" })
+    try {
+      const withdrawal = await vorexy
+        .gateway()
+        .requestWithdrawal(withdrawalRequest(row), { idempotencyKey: input.idempotency_key })
+      return new StepResponse<WithdrawalOutcome>({ type: "accepted", withdrawal })
+    } catch (error) {
+      const outcome = outcomeOfFailure(error)
+      if (outcome) return new StepResponse<WithdrawalOutcome>(outcome)
+      await vorexy.updateVorexyWithdrawals({ id: row.id, status: "requested" })
+      throw error
+    }
+  }
+)

@@ -1,0 +1,81 @@
+/**
+ * The gateway request for a local withdrawal, built from the row alone, so a replay with the same
+ * Idempotency-Key sends the very same body; and what an answer (or a failure) means for the row.
+ */
+import { isVorexyError, PixKeyType, Withdrawal, WithdrawalRequest } from "../../gateway"
+import type { VorexyWithdrawalRow } from "../../modules/vorexy/types"
+
+type RowRequest = Pick<
+  VorexyWithdrawalRow,
+  "id" | "amount_cents" | "pix_key" | "pix_key_type" | "description" | "metadata" | "requested_by"
+>
+
+export function withdrawalRequest(row: RowRequest): WithdrawalRequest {
+  return {
+    amount: row.amount_cents,
+    currency: "BRL",
+    ...(row.pix_key && row.pix_key_type
+      ? { pixKey: row.pix_key, pixKeyType: row.pix_key_type as PixKeyType }
+      : {}),
+    ...(row.description ? { description: row.description } : {}),
+    metadata: {
+      ...((row.metadata as Record<string, unknown> | null) ?? {}),
+      medusa_withdrawal_id: row.id,
+      requested_by: row.requested_by,
+    },
+  }
+}
+
+export type WithdrawalOutcome =
+  | { type: "accepted"; withdrawal: Withdrawal }
+  | { type: "refused"; reason: string; gateway_id: string | null; raw: string | null }
+  /** The gateway may have accepted it (timeout, 5xx, an unreadable answer, a key conflict). */
+  | { type: "unknown"; reason: string }
+
+/**
+ * A failure's meaning: a refusal inside a 2xx is a failed withdrawal; a failure after which the
+ * money may have left is "unknown"; anything else (the request refused before it was processed)
+ * is null and the caller may forget the attempt.
+ */
+export function outcomeOfFailure(error: unknown): WithdrawalOutcome | null {
+  if (!isVorexyError(error)) return { type: "unknown", reason: String((error as Error)?.message) }
+  if (error.kind === "refused") {
+    const body = (error.body ?? {}) as Record<string, unknown>
+    return {
+      type: "refused",
+      reason: error.gatewayMessage ?? "refused by Vorexy",
+      gateway_id: body.id == null ? null : String(body.id),
+      raw: typeof body.enTransaction === "string" ? body.enTransaction : null,
+    }
+  }
+  if (["unavailable", "protocol", "conflict"].includes(error.kind)) {
+    return { type: "unknown", reason: error.message }
+  }
+  return null
+}
+
+/** The row's fields for an outcome. */
+export function rowUpdateFor(outcome: WithdrawalOutcome) {
+  switch (outcome.type) {
+    case "accepted":
+      return {
+        gateway_id: outcome.withdrawal.id,
+        status: outcome.withdrawal.status.status,
+        gateway_status: outcome.withdrawal.status.raw,
+        failure_reason: null,
+        sync_failures: 0,
+        next_sync_at: null,
+        last_synced_at: new Date(),
+      }
+    case "refused":
+      return {
+        gateway_id: outcome.gateway_id,
+        status: "failed" as const,
+        gateway_status: outcome.raw,
+        failure_reason: outcome.reason,
+        last_synced_at: new Date(),
+      }
+    case "unknown":
+      return { status: "unknown" as const, failure_reason: null }
+  }
+}
