@@ -43,8 +43,9 @@ export function WithdrawalForm() {
         ...(description.trim() ? { description: description.trim() } : {}),
       },
       {
-        onSuccess: () => {
-          toast.success(t("sent"))
+        onSuccess: ({ withdrawal }) => {
+          if (withdrawal.status === "unknown") toast.warning(t("sentUnknown"))
+          else toast.success(t("sent"))
           setConfirming(false)
           setAmount("")
           setKey("")
@@ -54,6 +55,11 @@ export function WithdrawalForm() {
         onError: (error) => {
           setConfirming(false)
           setProblem((error as Error).message)
+          // The server answered (a refusal, a reused request): the next try is a new withdrawal.
+          // Without an answer the same request_id is kept, so a retry cannot make a second one.
+          if (typeof (error as { status?: unknown }).status === "number") {
+            setRequestId(newRequestId())
+          }
         },
       }
     )

@@ -44,7 +44,7 @@ export type Charge = {
   paid_amount_cents: number | null
   expires_at: string | null
   paid_at: string | null
-  flag: "amount_mismatch" | "late_payment" | null
+  flag: "amount_mismatch" | "late_payment" | "refund_before_capture" | "sync_failing" | null
   flag_detail: string | null
 }
 

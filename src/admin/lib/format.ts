@@ -28,6 +28,7 @@ const COLORS: Record<string, BadgeColor> = {
   successful: "green",
   pending: "orange",
   requested: "grey",
+  unknown: "orange",
   processing: "blue",
   failed: "red",
   cancelled: "red",

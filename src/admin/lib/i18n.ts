@@ -46,6 +46,11 @@ const en = {
   noCharge: "No Vorexy charge for this order.",
   lateTitle: "Paid after cancellation",
   mismatchTitle: "Paid amount differs",
+  refundBeforeCaptureTitle: "Refunded before capture",
+  syncFailingTitle: "Sync keeps failing",
+  sentUnknown:
+    "Vorexy did not confirm the withdrawal; it is kept as unknown and settled automatically. Do not request it again.",
+  status_unknown: "Unknown (being checked)",
   openVorexy: "Open Vorexy page",
   amountInvalid: "Enter an amount like 10,50 (minimum R$ 10,00).",
   keyRequired: "Enter the key, or use the bank account key.",
@@ -105,6 +110,11 @@ const pt: typeof en = {
   noCharge: "Nenhuma cobrança Vorexy para este pedido.",
   lateTitle: "Pago após o cancelamento",
   mismatchTitle: "Valor pago diferente",
+  refundBeforeCaptureTitle: "Estornado antes da captura",
+  syncFailingTitle: "Sincronização falhando",
+  sentUnknown:
+    "A Vorexy não confirmou o saque; ele fica como desconhecido e será conferido automaticamente. Não o solicite de novo.",
+  status_unknown: "Desconhecido (em verificação)",
   openVorexy: "Abrir página Vorexy",
   amountInvalid: "Informe um valor como 10,50 (mínimo R$ 10,00).",
   keyRequired: "Informe a chave, ou use a chave da conta bancária.",

@@ -6,6 +6,13 @@ import { useOrderCharges, useSyncCharge } from "../lib/api"
 import { brl, dateTime, statusColor } from "../lib/format"
 import { useT } from "../lib/i18n"
 
+const FLAG_TITLES = {
+  amount_mismatch: "mismatchTitle",
+  late_payment: "lateTitle",
+  refund_before_capture: "refundBeforeCaptureTitle",
+  sync_failing: "syncFailingTitle",
+} as const
+
 /** The order's PIX charge: status, ids, amounts, expiry, payment time, warnings, and "sync now". */
 const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
   const { t, locale } = useT()
@@ -39,10 +46,7 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
             {charge.flag && (
               <div className="px-6 py-3">
                 <Alert variant="error">
-                  <strong>
-                    {charge.flag === "late_payment" ? t("lateTitle") : t("mismatchTitle")}:
-                  </strong>{" "}
-                  {charge.flag_detail}
+                  <strong>{t(FLAG_TITLES[charge.flag])}:</strong> {charge.flag_detail}
                 </Alert>
               </div>
             )}
