@@ -160,3 +160,70 @@ describe("planChargeSync", () => {
     })
   })
 })
+
+describe("planChargeSync after a fault", () => {
+  const captured = { id: "pay_1", captured_cents: 9490, refunded_cents: 0 }
+
+  it("flags a payment with no payment session left to capture into", () => {
+    const plan = planChargeSync(
+      charge(),
+      paid,
+      medusa({ session_exists: false, order: null }),
+      options
+    )
+    expect(plan).toMatchObject({ action: { type: "none" }, flag: { flag: "late_payment" } })
+    expect(plan.flag!.detail).toMatch(/payment session was replaced or deleted/)
+  })
+
+  it("keeps watching an unpaid charge whose order was cancelled", () => {
+    const awaiting = { status: "pending" as const, raw: "Awaiting", amount_cents: 9490 }
+    const plan = planChargeSync(
+      charge(),
+      awaiting,
+      medusa({ order: { id: "order_1", status: "canceled" } }),
+      options
+    )
+    expect(plan).toMatchObject({ status: null, action: { type: "none" } })
+    expect(plan.summary).toMatch(/watched/)
+  })
+
+  it("records a partial refund on the captured payment, and only what is missing", () => {
+    const partly = { ...paid, refunded_cents: 1000 }
+    expect(
+      planChargeSync(charge({ status: "paid" }), partly, medusa({ payment: captured }), options)
+    ).toMatchObject({
+      status: null,
+      refunded_amount_cents: 1000,
+      action: { type: "record_refund", payment_id: "pay_1", amount: "10.00" },
+    })
+    const recorded = { ...captured, refunded_cents: 1000 }
+    expect(
+      planChargeSync(charge({ status: "paid" }), partly, medusa({ payment: recorded }), options)
+        .action.type
+    ).toBe("none")
+    const whole = {
+      status: "refunded" as const,
+      raw: "Refunded",
+      amount_cents: 9490,
+      refunded_cents: 9490,
+    }
+    expect(
+      planChargeSync(charge({ status: "paid" }), whole, medusa({ payment: recorded }), options)
+    ).toMatchObject({ status: "refunded", action: { type: "record_refund", amount: "84.90" } })
+  })
+
+  it("cancels the open order of a charge refunded before anything was captured", () => {
+    const refunded = { status: "refunded" as const, raw: "Refunded", amount_cents: 9490 }
+    expect(planChargeSync(charge(), refunded, medusa(), options)).toMatchObject({
+      status: "refunded",
+      flag: { flag: "refund_before_capture" },
+      action: { type: "cancel_order", order_id: "order_1" },
+    })
+    const closed = medusa({ order: { id: "order_1", status: "canceled" } })
+    expect(planChargeSync(charge(), refunded, closed, options)).toMatchObject({
+      status: "refunded",
+      flag: null,
+      action: { type: "none" },
+    })
+  })
+})
