@@ -153,6 +153,33 @@ describe("requestWithdrawal and getWithdrawal", () => {
     expect(sandbox.state.withdrawals.size).toBe(0)
   })
 
+  it("says a refused retry may follow an attempt the gateway processed", async () => {
+    fund(10_000)
+    sandbox.setFaults({
+      sequence: ["acceptThenTimeout", "rateLimit"],
+      retryAfterSeconds: 120,
+      acceptHoldMs: 4000,
+      routes: ["requestWithdrawal"],
+    })
+    const error = await failure(
+      client({ retry: { retries: 3, baseDelayMs: 10, maxRetryAfterMs: 1000 } }).requestWithdrawal(
+        { amount: 1000, currency: "BRL" },
+        { idempotencyKey: "wd_ambiguous_0001" }
+      )
+    )
+    expect(error).toMatchObject({ kind: "rate_limited", maybeProcessed: true })
+    expect(sandbox.state.withdrawals.size).toBe(1)
+    // A plain refusal is not ambiguous.
+    sandbox.setFaults({ sequence: [], failNext: 1, errorStatus: 422 })
+    const refused = await failure(
+      client({ retry: { retries: 0 } }).requestWithdrawal(
+        { amount: 1000, currency: "BRL" },
+        { idempotencyKey: "wd_refused_00001" }
+      )
+    )
+    expect(refused).toMatchObject({ kind: "validation", maybeProcessed: false })
+  })
+
   it("treats enTransaction Failure inside a 2xx as a refusal carrying the reason", async () => {
     fund(50_000)
     sandbox.setVariants({ failureInside2xx: 1 })

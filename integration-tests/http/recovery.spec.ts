@@ -12,7 +12,7 @@ import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { MAX_PROCESSING_ATTEMPTS } from "../../src/webhooks/process-event"
 import { useSandbox } from "../helpers/sandbox"
-import { adminHeaders, eventually, placePixOrder, Store } from "../helpers/store"
+import { adminHeaders, errorResponse, eventually, placePixOrder, Store } from "../helpers/store"
 import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"
 
 jest.setTimeout(180_000)
@@ -95,7 +95,7 @@ medusaIntegrationTestRunner({
       const { orderId, transactionId } = await placePixOrder(api, store)
       const admin = await adminHeaders(getContainer())
       await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
-      await eventually(async () => (await charge(transactionId))?.order_canceled_at)
+      await eventually(async () => (await charge(transactionId))?.offer_closed_at)
 
       const status = await api.get(
         `/store/vorexy/payment-status?order_id=${orderId}`,
@@ -104,7 +104,7 @@ medusaIntegrationTestRunner({
       expect(status.data.payment_status).toMatchObject({
         status: "pending",
         payable: false,
-        order_canceled: true,
+        closed_reason: "order_canceled",
         qr_code: null,
       })
       expect((await charge(transactionId)).status).toBe("pending")
@@ -115,6 +115,73 @@ medusaIntegrationTestRunner({
       expect(await charge(transactionId)).toMatchObject({ flag: "late_payment" })
       expect(await orderStatus(orderId)).toBe("canceled")
       expect((await captures(orderId)).captures).toBe(0)
+    })
+
+    it("refuses to replace the payment session of an order whose charge is open, which stays capturable", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      const {
+        data: { order },
+      } = await api.get(`/store/orders/${orderId}?fields=*payment_collections`, store.storeHeaders)
+
+      const replaced = await api
+        .post(
+          `/store/payment-collections/${order.payment_collections[0].id}/payment-sessions`,
+          { provider_id: "pp_vorexy-pix_vorexy", data: { name: "X" } },
+          store.storeHeaders
+        )
+        .catch(errorResponse)
+
+      expect(replaced.status).toBe(409)
+      expect(replaced.data.message).toMatch(/payment is in progress; it cannot be replaced/)
+      await reconcile()
+      expect(await paymentStatus(orderId)).toBe("captured")
+    })
+
+    it("refuses to capture into a cancelled order through the admin's authorize route", async () => {
+      const { orderId, sessionId, transactionId } = await placePixOrder(api, store)
+      const admin = await adminHeaders(getContainer())
+      await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
+      gateway.sandbox.state.payTransaction(transactionId)
+
+      const authorized = await api
+        .post(
+          `/admin/orders/${orderId}/payment-sessions/authorize`,
+          { payment_session_id: sessionId },
+          admin
+        )
+        .catch(errorResponse)
+
+      expect(authorized.status).toBe(409)
+      expect(authorized.data.message).toMatch(/Refund it in the Vorexy panel/)
+      expect((await captures(orderId)).captures).toBe(0)
+    })
+
+    it("never records more refunds in Medusa than the panel made", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      await reconcile()
+      gateway.sandbox.state.refundTransaction(transactionId, 1000)
+      const {
+        data: [row],
+      } = await getContainer()
+        .resolve("query")
+        .graph({
+          entity: "order",
+          fields: ["payment_collections.payments.id"],
+          filters: { id: orderId },
+        })
+      const paymentId = (row as { payment_collections: { payments: { id: string }[] }[] })
+        .payment_collections[0].payments[0].id
+      const admin = await adminHeaders(getContainer())
+      const refund = () =>
+        api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, admin).catch(errorResponse)
+
+      expect((await refund()).status).toBe(200)
+      const again = await refund()
+      expect(again.status).toBe(400)
+      expect(again.data.message).toMatch(/Refund transaction .* in the Vorexy panel/)
+      expect((await captures(orderId)).refunds).toHaveLength(1)
     })
 
     it("records partial refunds made in the panel, then the rest", async () => {

@@ -137,6 +137,24 @@ medusaIntegrationTestRunner({
         expect(await orderStatus(orderId)).toBe("canceled")
       })
 
+      it("never lets an untrusted delivery claim the event id of the gateway's real one", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        const body = { object: "transaction", status: "paid", transactionId }
+        const headers = { "x-webhook-event-id": "evt_claimed" }
+        await api.post("/hooks/payment/vorexy-pix_vorexy", body, { headers }).catch(errorResponse)
+        // Stored first (after Medusa's 5 s delay), under a key of its own.
+        await eventually(
+          async () =>
+            (await vorexy().listVorexyWebhookEvents({ event_key: "untrusted:evt_claimed" }))[0],
+          20_000
+        )
+
+        gateway.sandbox.state.payTransaction(transactionId)
+        expect((await post(body, headers)).data).toMatchObject({ duplicates: 0 })
+        await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      })
+
       it("processes deliveries to Medusa's built-in route the same way, re-fetching first", async () => {
         gateway.sandbox.setWebhookUrl(null)
         const { orderId, transactionId } = await placePixOrder(api, store)

@@ -67,6 +67,23 @@ medusaIntegrationTestRunner({
       expect(fetches()).toBe(before)
     })
 
+    it("keeps no untrusted cash-out events for unknown withdrawals, even while one is unknown", async () => {
+      await vorexy().createVorexyWithdrawals([
+        { idempotency_key: "wd_unknown_0001", amount_cents: 1000, status: "unknown" },
+      ])
+      const gets = () => gateway.sandbox.countRequests("getWithdrawal")
+      const before = gets()
+      const junk = Array.from({ length: 50 }, (_, i) => ({
+        object: "withdraw",
+        type: "cashout",
+        status: "successful",
+        withdrawId: 900_000 + i,
+      }))
+      expect((await post(junk, {}, null)).status).toBe(200)
+      expect(await vorexy().listVorexyWebhookEvents({})).toHaveLength(0)
+      expect(gets()).toBe(before)
+    })
+
     it("keeps at most a bounded number of untrusted events per transaction", async () => {
       const { transactionId } = await placePixOrder(api, store)
       for (let round = 0; round < 3; round++) {

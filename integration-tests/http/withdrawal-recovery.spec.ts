@@ -9,20 +9,31 @@ import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
+import { hookUrl, SECRET } from "../helpers/webhooks"
 import { adminHeaders, errorResponse, eventually, placePixOrder, seedStore } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
-const gateway = useSandbox({ webhooks: { baseDelayMs: 50, timeoutMs: 2000 } })
+const gateway = useSandbox({
+  webhookSecret: SECRET,
+  webhooks: { baseDelayMs: 50, timeoutMs: 2000 },
+})
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConnection }) => {
     let admin: { headers: Record<string, string> }
     const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
     const withdraw = (body: Record<string, unknown>) =>
       api.post("/admin/vorexy/withdrawals", body, admin).catch(errorResponse)
     const history = async () => (await api.get("/admin/vorexy/withdrawals", admin)).data
     const sandboxWithdrawals = () => [...gateway.sandbox.state.withdrawals.values()]
+    /** The reconcile job settles an unknown withdrawal only minutes after it was asked for. */
+    const settleNow = async () => {
+      await dbConnection.raw(
+        "update vorexy_withdrawal set created_at = now() - interval '1 hour' where status = 'unknown'"
+      )
+      await reconcileVorexy(getContainer())
+    }
 
     beforeEach(async () => {
       gateway.sandbox.reset()
@@ -61,7 +72,7 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ id: first.data.withdrawal.id, status: "unknown" }),
       ])
 
-      await reconcileVorexy(getContainer())
+      await settleNow()
 
       const [row] = await vorexy().listVorexyWithdrawals({ id: first.data.withdrawal.id })
       expect(row).toMatchObject({
@@ -79,14 +90,14 @@ medusaIntegrationTestRunner({
       expect(sent.status).toBe(202)
       expect(sandboxWithdrawals()).toHaveLength(0)
 
-      await reconcileVorexy(getContainer()) // still down: stays unknown, backs off
+      await settleNow() // still down: stays unknown, backs off
       const [waiting] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
       expect(waiting).toMatchObject({ status: "unknown", sync_failures: 1 })
       expect(waiting.failure_reason).toMatch(/Not settled yet/)
 
       gateway.sandbox.setFaults({ failNext: 0 })
       await vorexy().updateVorexyWithdrawals({ id: waiting.id, next_sync_at: new Date(0) })
-      await reconcileVorexy(getContainer())
+      await settleNow()
 
       expect(sandboxWithdrawals()).toHaveLength(1)
       const [settled] = await vorexy().listVorexyWithdrawals({ id: waiting.id })
@@ -94,7 +105,7 @@ medusaIntegrationTestRunner({
     })
 
     it("settles an unknown withdrawal from its webhook, matched by its Idempotency-Key", async () => {
-      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}/hooks/vorexy`)
+      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
       gateway.sandbox.setFaults({
         sequence: ["acceptThenTimeout", "error", "error", "error"],
         acceptHoldMs: 8000,
@@ -109,6 +120,27 @@ medusaIntegrationTestRunner({
         const [row] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
         return row.status === "successful" && row.gateway_id === String(sandboxWithdrawals()[0].id)
       })
+      expect(sandboxWithdrawals()).toHaveLength(1)
+    })
+
+    it("keeps it unknown when a retry after a lost answer is refused, and never makes it twice", async () => {
+      // The first attempt is accepted but its answer lost; the client's retry gets a 429 it will
+      // not wait for: the request may well have gone through.
+      gateway.sandbox.setFaults({
+        sequence: ["acceptThenTimeout", "rateLimit"],
+        retryAfterSeconds: 120,
+        acceptHoldMs: 8000,
+        routes: ["requestWithdrawal"],
+      })
+      const sent = await withdraw({ amount: 1400, request_id: "form-429-1" })
+      expect(sent.status).toBe(202)
+      expect(sent.data.withdrawal.status).toBe("unknown")
+      expect(sandboxWithdrawals()).toHaveLength(1)
+
+      gateway.sandbox.setFaults({ sequence: [] })
+      await settleNow()
+      const [row] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
+      expect(row.gateway_id).toBe(String(sandboxWithdrawals()[0].id))
       expect(sandboxWithdrawals()).toHaveLength(1)
     })
 

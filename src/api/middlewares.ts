@@ -9,6 +9,8 @@ import {
   AdminListQuery,
   AdminTransactionsQuery,
 } from "./admin/vorexy/validators"
+import { refuseCaptureOnCancelledOrder } from "./utils/cancelled-order-guard"
+import { refuseReplacingOpenCharge } from "./utils/charge-in-progress-guard"
 import { attachCheckoutContext } from "./utils/checkout-context"
 import { readRawBody } from "./utils/raw-body"
 import { redactWebhookToken } from "./utils/webhook-token"
@@ -22,6 +24,8 @@ export default defineMiddlewares({
     // Without methods, these run before every route's own middlewares (validators included).
     { matcher: "/admin/vorexy*", middlewares: [textGuard({ body: true })] },
     { matcher: "/store/vorexy*", middlewares: [textGuard({ body: true })] },
+    // Any method: a gateway may probe the URL with GET or HEAD when it is saved.
+    { matcher: "/hooks/vorexy*", middlewares: [redactWebhookToken] },
     {
       matcher: "/admin/vorexy/transactions",
       methods: ["GET"],
@@ -48,18 +52,23 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(StorePaymentStatusQuery, {})],
     },
     {
-      // The token is hidden from the logs first; then the raw body is read (we parse it ourselves:
+      // The token is hidden from the logs first (above); then the raw body is read (we parse it ourselves:
       // any content type, a clear 4xx) and bounded. The guard checks only the URL: a delivery's
       // body is kept as sent (made storable when stored).
       matcher: "/hooks/vorexy",
       methods: ["POST"],
       bodyParser: false,
-      middlewares: [redactWebhookToken, textGuard({ body: false }), readRawBody(256 * 1024)],
+      middlewares: [textGuard({ body: false }), readRawBody(256 * 1024)],
+    },
+    {
+      matcher: "/admin/orders/:id/payment-sessions/authorize",
+      methods: ["POST"],
+      middlewares: [refuseCaptureOnCancelledOrder],
     },
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
-      middlewares: [attachCheckoutContext],
+      middlewares: [refuseReplacingOpenCharge, attachCheckoutContext],
     },
   ],
 })

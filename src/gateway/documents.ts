@@ -56,7 +56,12 @@ export function classifyDocument(value: string): { type: DocumentType; number: s
 export const PIX_KEY_TYPES = ["CPF", "CNPJ", "EMAIL", "PHONE", "EVP"] as const
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number]
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/**
+ * An e-mail key: printable ASCII only (RFC 5322 atext and dots, then domain labels), so an
+ * invisible or look-alike character is refused rather than sent as a different key.
+ */
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** PIX phone keys are E.164: +55, a two-digit area code and an 8- or 9-digit number. */
 const E164 = /^\+55[1-9][0-9]9?[0-9]{8}$/

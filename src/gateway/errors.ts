@@ -56,6 +56,11 @@ export class VorexyError extends Error {
   readonly retryAfterMs?: number
   readonly issues?: string[]
   readonly body?: unknown
+  /**
+   * The gateway may have processed the request (this failure, or an earlier attempt of the same
+   * call, was a timeout, a dropped connection or a 5xx): money may have moved.
+   */
+  maybeProcessed: boolean
 
   constructor(kind: VorexyErrorKind, init: VorexyErrorInit) {
     const detail = init.gatewayMessage ? `: ${init.gatewayMessage}` : ""
@@ -69,6 +74,7 @@ export class VorexyError extends Error {
     this.retryAfterMs = init.retryAfterMs
     this.issues = init.issues
     this.body = init.body
+    this.maybeProcessed = kind === "unavailable"
     // Keep the cause's message only; the cause object itself (an AxiosError) holds headers.
     if (init.cause instanceof Error && !detail) this.message += ` (${init.cause.message})`
   }
@@ -88,6 +94,7 @@ export class VorexyError extends Error {
       gatewayMessage: this.gatewayMessage,
       retryAfterMs: this.retryAfterMs,
       issues: this.issues,
+      maybeProcessed: this.maybeProcessed,
     }
   }
 }

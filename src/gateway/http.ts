@@ -6,7 +6,7 @@
  * jitter, honouring Retry-After. A POST carries the caller's Idempotency-Key, sent unchanged on
  * every attempt, so a retry never charges twice.
  */
-import axios, { AxiosError, AxiosInstance, AxiosResponse } from "axios"
+import axios, { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from "axios"
 import axiosRetry, { isNetworkError } from "axios-retry"
 import { errorFromResponse, errorFromTransport, parseRetryAfter, VorexyError } from "./errors"
 import { Redactor } from "./redact"
@@ -43,6 +43,17 @@ export type VorexyClientOptions = {
 }
 
 const RETRYABLE_STATUS = new Set([408, 425, 429])
+
+/**
+ * Whether an attempt of one call may have been processed. A class, not a plain object: axios
+ * copies plain objects of a config on every attempt, and the mark must reach the caller.
+ */
+class AttemptLog {
+  maybeProcessed = false
+}
+
+/** A request's config, carrying its attempt log. */
+type TrackedConfig = AxiosRequestConfig & { vorexyAttempts?: AttemptLog }
 
 export type Call = {
   operation: string
@@ -121,10 +132,15 @@ export class VorexyHttp {
         return Math.max(jittered, Math.min(retryAfter, retry.maxRetryAfterMs))
       },
       onRetry: (retryCount, error, config) => {
-        const status = error.response?.status ?? error.code ?? "network"
+        // A timeout, a dropped connection or a 5xx may follow a request the gateway processed.
+        const status = error.response?.status
+        if (status === undefined || status === 408 || status >= 500) {
+          const tracked = (config as TrackedConfig).vorexyAttempts
+          if (tracked) tracked.maybeProcessed = true
+        }
         this.logger?.warn?.(
           this.redactor.text(
-            `vorexy: retry ${retryCount} of ${config.method?.toUpperCase()} ${config.url} after ${status}`
+            `vorexy: retry ${retryCount} of ${config.method?.toUpperCase()} ${config.url} after ${status ?? error.code ?? "network"}`
           )
         )
       },
@@ -136,6 +152,7 @@ export class VorexyHttp {
     if (call.body !== undefined) headers["Content-Type"] = "application/json"
     if (call.idempotencyKey) headers["Idempotency-Key"] = call.idempotencyKey
     const started = Date.now()
+    const attempts = new AttemptLog()
     try {
       const response = await this.http.request<string>({
         method: call.method,
@@ -143,7 +160,8 @@ export class VorexyHttp {
         data: call.body === undefined ? undefined : JSON.stringify(call.body),
         params: call.params,
         headers,
-      })
+        vorexyAttempts: attempts,
+      } as TrackedConfig)
       this.logger?.debug?.(
         this.redactor.text(
           `vorexy: ${call.method} ${call.path} -> ${response.status} in ${Date.now() - started} ms`
@@ -155,13 +173,15 @@ export class VorexyHttp {
       if (axiosError.response) {
         const { status, data, headers: responseHeaders } = axiosError.response
         this.logger?.warn?.(this.redactor.text(`vorexy: ${call.method} ${call.path} -> ${status}`))
-        throw errorFromResponse(
+        const failure = errorFromResponse(
           call.operation,
           status,
           tryJson(data),
           responseHeaders as Record<string, unknown>,
           this.redactor
         )
+        failure.maybeProcessed ||= attempts.maybeProcessed
+        throw failure
       }
       this.logger?.warn?.(
         this.redactor.text(

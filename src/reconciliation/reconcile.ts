@@ -13,6 +13,9 @@ import { settleUnknownWithdrawal } from "./settle-withdrawals"
 
 export const RECONCILE_BATCH = { charges: 50, withdrawals: 20, unknown: 10, events: 20 }
 
+/** An "unknown" withdrawal is settled only this long after it was asked for. */
+export const UNKNOWN_SETTLE_AFTER_MS = 2 * 60_000
+
 /** Due now: never tried, or its backoff has passed. */
 const due = (field: "next_sync_at" | "next_attempt_at") => ({
   $or: [{ [field]: null }, { [field]: { $lte: new Date() } }],
@@ -25,9 +28,15 @@ export async function reconcileVorexy(container: MedusaContainer) {
   const attempt = (what: string, work: () => Promise<unknown>) =>
     work().catch((e: Error) => failures.push(`${what}: ${e.message}`))
 
-  // Pending charges, least recently synced first: lost webhooks, expiry.
+  // Pending charges, least recently synced first (lost webhooks, expiry); and paid or locally
+  // expired ones whose watch is due (a refund or a late payment whose webhook was lost).
   const charges = await service.listVorexyCharges(
-    { status: "pending", ...due("next_sync_at") },
+    {
+      $or: [
+        { status: "pending", ...due("next_sync_at") },
+        { status: ["paid", "cancelled"], next_sync_at: { $ne: null, $lte: new Date() } },
+      ],
+    },
     { order: { last_synced_at: "ASC" }, take: RECONCILE_BATCH.charges }
   )
   for (const charge of charges) {
@@ -46,9 +55,14 @@ export async function reconcileVorexy(container: MedusaContainer) {
     )
   }
 
-  // Withdrawals whose answer was lost: the gateway may have made them.
+  // Withdrawals whose answer was lost: the gateway may have made them. Not while their own send
+  // may still be running (a timeout's worth, and more).
   const unknown = await service.listVorexyWithdrawals(
-    { status: "unknown", ...due("next_sync_at") },
+    {
+      status: "unknown",
+      ...due("next_sync_at"),
+      created_at: { $lte: new Date(Date.now() - UNKNOWN_SETTLE_AFTER_MS) },
+    },
     { order: { created_at: "ASC" }, take: RECONCILE_BATCH.unknown }
   )
   for (const row of unknown) {

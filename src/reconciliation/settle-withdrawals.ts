@@ -17,9 +17,12 @@ import {
 
 export async function settleUnknownWithdrawal(
   container: MedusaContainer,
-  row: VorexyWithdrawalRow
+  listed: VorexyWithdrawalRow
 ) {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+  // Its webhook may have settled it since it was listed.
+  const [row] = await vorexy.listVorexyWithdrawals({ id: listed.id })
+  if (!row || row.status !== "unknown") return "already settled"
   let outcome: WithdrawalOutcome
   try {
     const withdrawal = await vorexy
@@ -39,7 +42,7 @@ export async function settleUnknownWithdrawal(
     await vorexy.recordWithdrawalSyncFailure(row.id)
     return `still unknown: ${outcome.reason}`
   }
-  await vorexy.updateVorexyWithdrawals({ id: row.id, ...rowUpdateFor(outcome) })
+  await vorexy.updateVorexyWithdrawals({ id: row.id, ...rowUpdateFor(outcome, row) })
   return outcome.type === "accepted"
     ? `settled: Vorexy withdrawal ${outcome.withdrawal.id} (${outcome.withdrawal.status.raw})`
     : `settled: failed (${outcome.reason})`
@@ -57,7 +60,7 @@ export async function adoptWithdrawal(container: MedusaContainer, gatewayId: str
   const mine = record && unknown.find((row) => row.idempotency_key === record.idempotencyKey)
   if (!record || !mine) return null
   const [adopted] = await vorexy.updateVorexyWithdrawals([
-    { id: mine.id, ...rowUpdateFor({ type: "accepted", withdrawal: record }) },
+    { id: mine.id, ...rowUpdateFor({ type: "accepted", withdrawal: record }, mine) },
   ])
   return adopted
 }

@@ -18,7 +18,11 @@ export default async function vorexyOrderCanceled({
   const pending = await vorexy.listVorexyCharges({ order_id: event.data.id, status: "pending" })
   if (!pending.length) return
   await vorexy.updateChargesAndNotify(
-    pending.map((c) => ({ id: c.id, order_canceled_at: c.order_canceled_at ?? new Date() }))
+    pending.map((c) => ({
+      id: c.id,
+      offer_closed_at: c.offer_closed_at ?? new Date(),
+      offer_closed_reason: "order_canceled" as const,
+    }))
   )
   for (const charge of pending) {
     await runChargeSync(container, { transaction_id: charge.transaction_id }).catch((e: Error) =>

@@ -15,9 +15,15 @@ export type Delivery = {
   trusted: boolean
 }
 
-/** Untrusted deliveries kept per transaction or withdrawal in UNTRUSTED_WINDOW_MS, at most. */
+/** Untrusted deliveries kept per transaction or withdrawal in 10 minutes and in a day, at most. */
 export const UNTRUSTED_PER_REFERENCE = 20
-const UNTRUSTED_WINDOW_MS = 10 * 60_000
+const UNTRUSTED_PER_REFERENCE_PER_DAY = 100
+/** Untrusted deliveries kept per hour, all records together. */
+const UNTRUSTED_PER_HOUR = 1000
+/** An untrusted body is kept up to this size (it is never applied; processing re-fetches). */
+const UNTRUSTED_BODY_BYTES = 4096
+
+const MINUTE = 60_000
 
 /**
  * Webhook intake, step one: stores a delivery's events (a repeated event key is only counted) and
@@ -25,8 +31,10 @@ const UNTRUSTED_WINDOW_MS = 10 * 60_000
  * for a malformed body.
  *
  * Anyone can post an untrusted delivery, so it is kept only when it names a charge or withdrawal
- * the store knows, and only so many per record at a time: junk cannot fill the table, and the
- * answer is the same either way (it never says whether an id exists).
+ * the store knows, only so many per record and per hour, with a bounded body, under keys of its
+ * own (it can never claim a key the gateway's real delivery will use): junk cannot fill the table
+ * or block a real delivery, and the answer is the same either way (it never says whether an id
+ * exists).
  */
 export async function receiveWebhook(container: MedusaContainer, delivery: Delivery) {
   const events = parseWebhookBody(delivery.raw, delivery.headerEventId)
@@ -37,12 +45,12 @@ export async function receiveWebhook(container: MedusaContainer, delivery: Deliv
   for (const event of events) {
     if (!delivery.trusted && !(await worthKeeping(service, event))) continue
     const { id, first } = await service.recordDelivery({
-      event_key: event.eventKey,
+      event_key: delivery.trusted ? event.eventKey : `untrusted:${event.eventKey}`,
       header_event_id: delivery.headerEventId,
       kind: event.kind,
       reference_id: event.referenceId,
       status_hint: event.statusHint,
-      body: event.body,
+      body: delivery.trusted ? event.body : bounded(event.body),
       trusted: delivery.trusted,
     })
     if (first) stored.push(id)
@@ -53,21 +61,35 @@ export async function receiveWebhook(container: MedusaContainer, delivery: Deliv
   return { received: events.length, duplicates }
 }
 
-/** An untrusted event is kept when it names a known record that is not being flooded. */
+/** An untrusted event is kept when it names a known record and no flood is under way. */
 async function worthKeeping(service: VorexyModuleService, event: ParsedWebhookEvent) {
   const known =
     event.kind === "cash_in"
-      ? (await service.listVorexyCharges({ transaction_id: event.referenceId })).length > 0
-      : (await service.listVorexyWithdrawals({ gateway_id: event.referenceId })).length > 0 ||
-        (await service.listVorexyWithdrawals({ status: "unknown" }, { take: 1 })).length > 0
-  if (!known) return false
-  const recent = await service.listVorexyWebhookEvents(
-    {
-      reference_id: event.referenceId,
-      trusted: false,
-      created_at: { $gte: new Date(Date.now() - UNTRUSTED_WINDOW_MS) },
-    },
-    { take: UNTRUSTED_PER_REFERENCE, select: ["id"] }
+      ? await service.listVorexyCharges({ transaction_id: event.referenceId }, { take: 1 })
+      : await service.listVorexyWithdrawals({ gateway_id: event.referenceId }, { take: 1 })
+  if (!known.length) return false
+  const count = async (filter: Record<string, unknown>, windowMs: number, limit: number) =>
+    (
+      await service.listVorexyWebhookEvents(
+        { ...filter, trusted: false, created_at: { $gte: new Date(Date.now() - windowMs) } },
+        { take: limit, select: ["id"] }
+      )
+    ).length
+  return (
+    (await count({ reference_id: event.referenceId }, 10 * MINUTE, UNTRUSTED_PER_REFERENCE)) <
+      UNTRUSTED_PER_REFERENCE &&
+    (await count(
+      { reference_id: event.referenceId },
+      24 * 60 * MINUTE,
+      UNTRUSTED_PER_REFERENCE_PER_DAY
+    )) < UNTRUSTED_PER_REFERENCE_PER_DAY &&
+    (await count({}, 60 * MINUTE, UNTRUSTED_PER_HOUR)) < UNTRUSTED_PER_HOUR
   )
-  return recent.length < UNTRUSTED_PER_REFERENCE
+}
+
+function bounded(body: Record<string, unknown>): Record<string, unknown> {
+  const text = JSON.stringify(body)
+  return text.length <= UNTRUSTED_BODY_BYTES
+    ? body
+    : { truncated: true, excerpt: text.slice(0, UNTRUSTED_BODY_BYTES / 2) }
 }

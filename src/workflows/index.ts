@@ -1,5 +1,4 @@
 export * from "./record-charges"
-export * from "./apply-charge-observation"
 export * from "./sync-charge"
 export * from "./sync-withdrawal"
 export * from "./request-withdrawal"

@@ -13,6 +13,7 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { applyChargeSyncStep } from "./steps/apply-charge-sync"
+import { confirmCaptureStep } from "./steps/confirm-capture"
 import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
 import { ChargeSyncPlan, planChargeSync } from "./utils/plan-charge-sync"
 
@@ -46,6 +47,7 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
     transform({ gathered, plan }, ({ gathered, plan }) => ({
       charge_id: gathered.charge.id,
       plan: gathered.coalesced ? null : plan,
+      gateway_status: gathered.coalesced ? null : gathered.gateway.status,
       fetched_at: gathered.coalesced ? null : gathered.fetched_at,
     }))
   )
@@ -59,6 +61,9 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       }
     })
     processPaymentWorkflow.runAsStep({ input: capture }).config({ name: "vorexy-process-payment" })
+    confirmCaptureStep(
+      transform({ capture }, ({ capture }) => ({ session_id: capture.data.session_id }))
+    )
   })
   when("vorexy-cancel-order", { plan }, ({ plan }) => plan.action.type === "cancel_order").then(
     () => {

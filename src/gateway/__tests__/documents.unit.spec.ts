@@ -148,3 +148,15 @@ describe("PIX keys", () => {
     }
   })
 })
+
+describe("e-mail PIX keys", () => {
+  it.each([
+    ["ana@example.com\u200b", "a zero-width space"],
+    ["ana;x@example.com", "a semicolon"],
+    ["ána@example.com", "a non-ASCII letter"],
+    ["ana@example.com ", "nothing: trailing spaces are trimmed"],
+  ])("%p: %s", (key, what) => {
+    const accepted = pixKeyProblem("EMAIL", key) === null
+    expect(accepted).toBe(what.startsWith("nothing"))
+  })
+})

@@ -1,37 +1,51 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import type { ChargeSyncPlan } from "../utils/plan-charge-sync"
 import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
+import { nextWatch } from "../utils/watch-schedule"
 
 export type ApplyChargeSyncInput = {
   charge_id: string
+  /** Null: coalesced, nothing to apply. */
   plan: ChargeSyncPlan | null
-  /** When the re-fetch started (null: coalesced, nothing was fetched). */
+  /** What the gateway says now. */
+  gateway_status: ChargeStatus | null
+  /** When the re-fetch started (null: applied from what the provider saw, nothing fetched). */
   fetched_at: string | null
 }
 
 /**
  * Writes the plan's changes to the charge row (status, amounts, flag, gateway status) and marks it
- * synced: the failure count is reset and a "sync failing" flag cleared.
+ * synced: the failure count reset, a "sync failing" flag cleared, its next look scheduled.
  */
 export const applyChargeSyncStep = createStep(
   "vorexy-apply-charge-sync",
-  async ({ charge_id, plan, fetched_at }: ApplyChargeSyncInput, { container }) => {
+  async (input: ApplyChargeSyncInput, { container }) => {
+    const { charge_id, plan, fetched_at } = input
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [before] = await service.listVorexyCharges({ id: charge_id })
-    if (!plan || !fetched_at) return new StepResponse(before, null)
+    if (!plan) return new StepResponse(before, null)
+    const status = plan.status ?? (before.status as ChargeStatus)
+    const paidAt = plan.status === "paid" ? (before.paid_at ?? new Date()) : before.paid_at
     const update: Snapshot = {
       id: charge_id,
       gateway_status: plan.gateway_status,
-      last_synced_at: new Date(fetched_at),
       sync_failures: 0,
-      next_sync_at: null,
+      next_sync_at: nextWatch({
+        status,
+        gateway_status: input.gateway_status ?? status,
+        paid_at: paidAt,
+        expires_at: before.expires_at,
+      }),
     }
+    // Only a re-fetch moves the coalescing mark, on the database's clock.
+    if (fetched_at) update.last_synced_at = new Date(fetched_at)
     if (plan.status) update.status = plan.status
     if (plan.status === "paid") {
       update.paid_amount_cents = plan.paid_amount_cents
-      update.paid_at = before.paid_at ?? new Date()
+      update.paid_at = paidAt
     }
     if (plan.refunded_amount_cents !== null)
       update.refunded_amount_cents = plan.refunded_amount_cents

@@ -17,14 +17,16 @@ export type SyncChargeInput = {
    * answers it, so a burst of deliveries about one transaction costs one or two gateway calls.
    */
   not_before?: string | null
+  /** What the provider just saw at the gateway (an internal event): used instead of a re-fetch. */
+  observed?: GatewaySnapshot
 }
 
 export type ChargeSyncInputs =
   | { coalesced: true; charge: { id: string } }
   | {
       coalesced: false
-      /** When the re-fetch started: the charge's new last_synced_at. */
-      fetched_at: string
+      /** When the re-fetch started: the charge's new last_synced_at (null: nothing fetched). */
+      fetched_at: string | null
       charge: ChargeSnapshot & { id: string }
       gateway: GatewaySnapshot
       medusa: MedusaSnapshot
@@ -55,8 +57,8 @@ export const gatherChargeSyncStep = createStep(
       return new StepResponse<ChargeSyncInputs>({ coalesced: true, charge: { id: charge.id } })
     }
 
-    const fetchedAt = (await service.databaseNow()).toISOString()
-    const detail = await service.gateway().getTransaction(input.transaction_id)
+    const fetchedAt = input.observed ? null : (await service.databaseNow()).toISOString()
+    const gateway: GatewaySnapshot = input.observed ?? (await fetchTransaction(service, input))
 
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
@@ -87,12 +89,7 @@ export const gatherChargeSyncStep = createStep(
         flag: charge.flag,
         payment_session_id: charge.payment_session_id,
       },
-      gateway: {
-        status: detail.status.status,
-        raw: detail.status.raw,
-        amount_cents: detail.amountCents ?? null,
-        refunded_cents: detail.refundedCents ?? null,
-      },
+      gateway,
       medusa: {
         session_exists: Boolean(session),
         order: order ? { id: order.id, status: order.status } : null,
@@ -108,3 +105,16 @@ export const gatherChargeSyncStep = createStep(
     })
   }
 )
+
+async function fetchTransaction(
+  service: VorexyModuleService,
+  input: SyncChargeInput
+): Promise<GatewaySnapshot> {
+  const detail = await service.gateway().getTransaction(input.transaction_id)
+  return {
+    status: detail.status.status,
+    raw: detail.status.raw,
+    amount_cents: detail.amountCents ?? null,
+    refunded_cents: detail.refundedCents ?? null,
+  }
+}

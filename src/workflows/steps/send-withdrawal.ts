@@ -24,7 +24,9 @@ export const sendWithdrawalStep = createStep(
     } catch (error) {
       const outcome = outcomeOfFailure(error)
       if (outcome) return new StepResponse<WithdrawalOutcome>(outcome)
-      await vorexy.updateVorexyWithdrawals({ id: row.id, status: "requested" })
+      // Refused before processing: the row may go, unless its webhook already named it meanwhile.
+      const [now] = await vorexy.listVorexyWithdrawals({ id: row.id })
+      if (!now.gateway_id) await vorexy.updateVorexyWithdrawals({ id: row.id, status: "requested" })
       throw error
     }
   }

@@ -21,13 +21,14 @@ export const upsertChargesStep = createStep(
       transaction_id: facts.map((f) => f.transaction_id),
     })
     const byTransaction = new Map(existing.map((c) => [c.transaction_id, c]))
+    const syncedAt = await service.databaseNow()
     const toCreate: Array<ReturnType<typeof chargeRow>> = []
     const updates: Snapshot[] = []
     const previous: Snapshot[] = []
 
     for (const fact of facts) {
       const current = byTransaction.get(fact.transaction_id)
-      const row = chargeRow(fact)
+      const row = chargeRow(fact, syncedAt)
       if (!current) {
         if (!toCreate.some((c) => c.transaction_id === row.transaction_id)) toCreate.push(row)
         continue
@@ -72,7 +73,7 @@ export const upsertChargesStep = createStep(
 )
 
 /** A new charge row from the facts. */
-function chargeRow(fact: ChargeFacts) {
+function chargeRow(fact: ChargeFacts, syncedAt: Date) {
   return {
     transaction_id: fact.transaction_id,
     payment_session_id: fact.payment_session_id,
@@ -87,7 +88,7 @@ function chargeRow(fact: ChargeFacts) {
     qr_code_image: fact.qr_code_image,
     expires_at: fact.expires_at ? new Date(fact.expires_at) : null,
     company_id: fact.company_id,
-    // Known to match the gateway at creation; also keeps the reconciliation order total.
-    last_synced_at: new Date(),
+    // Known to match the gateway at creation (on the database's clock, as webhook events are).
+    last_synced_at: syncedAt,
   }
 }

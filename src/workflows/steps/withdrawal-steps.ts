@@ -57,7 +57,9 @@ export const createLocalWithdrawalStep = createStep(
     // Only a withdrawal never sent is removed: once sending started, money may have moved.
     if (!id) return
     const [row] = await service(container).listVorexyWithdrawals({ id })
-    if (row?.status === "requested") await service(container).deleteVorexyWithdrawals([id])
+    if (row?.status === "requested" && !row.gateway_id) {
+      await service(container).deleteVorexyWithdrawals([id])
+    }
   }
 )
 
@@ -72,7 +74,7 @@ export const saveWithdrawalResultStep = createStep(
     if (outcome.type === "unknown" && before.gateway_id) return new StepResponse(before, null)
     const update = {
       id: input.local_id,
-      ...rowUpdateFor(outcome),
+      ...rowUpdateFor(outcome, before),
       ...(outcome.type === "accepted"
         ? {
             pix_key: before.pix_key ?? outcome.withdrawal.pixKey ?? null,

@@ -2,7 +2,14 @@
  * The gateway request for a local withdrawal, built from the row alone, so a replay with the same
  * Idempotency-Key sends the very same body; and what an answer (or a failure) means for the row.
  */
-import { isVorexyError, PixKeyType, Withdrawal, WithdrawalRequest } from "../../gateway"
+import {
+  canMoveWithdrawal,
+  isVorexyError,
+  PixKeyType,
+  Withdrawal,
+  WithdrawalRequest,
+  WithdrawalStatus,
+} from "../../gateway"
 import type { VorexyWithdrawalRow } from "../../modules/vorexy/types"
 
 type RowRequest = Pick<
@@ -48,25 +55,33 @@ export function outcomeOfFailure(error: unknown): WithdrawalOutcome | null {
       raw: typeof body.enTransaction === "string" ? body.enTransaction : null,
     }
   }
-  if (["unavailable", "protocol", "conflict"].includes(error.kind)) {
+  if (error.maybeProcessed || ["unavailable", "protocol", "conflict"].includes(error.kind)) {
     return { type: "unknown", reason: error.message }
   }
   return null
 }
 
-/** The row's fields for an outcome. */
-export function rowUpdateFor(outcome: WithdrawalOutcome) {
+/**
+ * The row's fields for an outcome. Forward only: a row its webhook already moved further (matched
+ * while the answer was lost) keeps its status.
+ */
+export function rowUpdateFor(outcome: WithdrawalOutcome, current?: { status: string }) {
   switch (outcome.type) {
-    case "accepted":
+    case "accepted": {
+      const next = outcome.withdrawal.status
+      const from = current?.status
+      const local = !from || from === "requested" || from === "unknown"
+      const moves =
+        local || (from !== next.status && canMoveWithdrawal(from as WithdrawalStatus, next.status))
       return {
         gateway_id: outcome.withdrawal.id,
-        status: outcome.withdrawal.status.status,
-        gateway_status: outcome.withdrawal.status.raw,
+        ...(moves ? { status: next.status, gateway_status: next.raw } : {}),
         failure_reason: null,
         sync_failures: 0,
         next_sync_at: null,
         last_synced_at: new Date(),
       }
+    }
     case "refused":
       return {
         gateway_id: outcome.gateway_id,

@@ -38,7 +38,11 @@ export const VorexyCharge = model
     /** Syncs that failed in a row, and when the reconcile job may try again (backoff). */
     sync_failures: model.number().default(0),
     next_sync_at: model.dateTime().nullable(),
-    /** The order was cancelled while the charge could still be paid: watched, no longer offered. */
-    order_canceled_at: model.dateTime().nullable(),
+    /**
+     * When the charge stopped being offered to the shopper while it could still be paid (its order
+     * cancelled, its payment session replaced): still watched, a payment then flagged.
+     */
+    offer_closed_at: model.dateTime().nullable(),
+    offer_closed_reason: model.enum(["order_canceled", "session_replaced"]).nullable(),
   })
   .indexes([{ on: ["status", "expires_at"] }])

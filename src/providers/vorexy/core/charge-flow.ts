@@ -10,7 +10,12 @@ import type { VorexyOptions } from "../options"
 import { buildChargeRequest, chargeIdempotencyKey, PaymentMethod } from "./charge-request"
 import { statusFields } from "./charge-status"
 import { errors } from "./errors"
-import { CHARGE_CREATED_EVENT, CHARGE_OBSERVED_EVENT, ProviderEvents } from "./events"
+import {
+  CHARGE_CREATED_EVENT,
+  CHARGE_DETACHED_EVENT,
+  CHARGE_OBSERVED_EVENT,
+  ProviderEvents,
+} from "./events"
 import type { ChargeBinding } from "./binding"
 import type { Payer, PayerSeal } from "./payer"
 import { qrImageDataUrl } from "./qr"
@@ -137,10 +142,27 @@ export class ChargeFlow {
         gateway_status: detail.status.raw,
         amount_cents: detail.amountCents ?? null,
         expected_amount_cents: session.amount_cents ?? null,
+        refunded_cents: detail.refundedCents ?? null,
         observed_at: new Date().toISOString(),
       })
     }
     return detail
+  }
+
+  /**
+   * The session is going away: its charge (if bound) is re-fetched (a payment is announced) and
+   * the plugin is told, so it stops offering the charge and keeps watching it. Never throws.
+   */
+  async detach(data: Record<string, unknown> | undefined) {
+    const session = readSessionData(data)
+    if (!session.transaction_id || !this.isBound(session)) return data ?? {}
+    await this.events.emit(CHARGE_DETACHED_EVENT, { transaction_id: session.transaction_id })
+    const detail = await this.fetch(session, "check the PIX charge", false).catch(() => null)
+    return {
+      ...data,
+      ...(detail ? statusFields(detail) : {}),
+      canceled_locally_at: new Date().toISOString(),
+    }
   }
 
   /** Vorexy has no cancel call: mark the charge closed in the session, unless it is paid. */

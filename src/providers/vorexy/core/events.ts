@@ -11,6 +11,11 @@ export const CHARGE_CREATED_EVENT = "vorexy.charge.created"
 /** Emitted whenever a re-fetch shows a charge's status changed; the plugin applies it forward-only. */
 export const CHARGE_OBSERVED_EVENT = "vorexy.charge.observed"
 
+/** Emitted when the payment session of a charge is deleted (replaced): the charge is no longer offered. */
+export const CHARGE_DETACHED_EVENT = "vorexy.charge.detached"
+
+export type ChargeDetachedEvent = { transaction_id: string }
+
 /**
  * Emitted for a delivery that reached Medusa's built-in /hooks/payment/<provider> route: it cannot
  * check the URL token, so the plugin stores it as untrusted and processes it like its own route's
@@ -27,6 +32,7 @@ export type ChargeObservedEvent = {
   /** What the gateway reports (paid value once paid) and what the session expects. */
   amount_cents: number | null
   expected_amount_cents: number | null
+  refunded_cents?: number | null
   observed_at: string
 }
 
@@ -46,6 +52,7 @@ export type ChargeCreatedEvent = {
 type EventPayloads = {
   [CHARGE_CREATED_EVENT]: ChargeCreatedEvent
   [CHARGE_OBSERVED_EVENT]: ChargeObservedEvent
+  [CHARGE_DETACHED_EVENT]: ChargeDetachedEvent
   [WEBHOOK_FORWARDED_EVENT]: WebhookForwardedEvent
 }
 

@@ -45,6 +45,8 @@ export type VorexySessionData = {
   /** Signature binding transaction_id to this session (binding.ts). */
   charge_binding?: string | null
   canceled_locally_at?: string | null
+  /** Refunds recorded in Medusa so far (on the payment's data): they count against the gateway's. */
+  refunds_recorded_cents?: number | null
 }
 
 /** Every key the provider owns, so none of them can be left holding a storefront's value. */
@@ -68,6 +70,7 @@ const PROVIDER_KEYS: ReadonlyArray<keyof VorexySessionData> = [
   "gateway_company_id",
   "charge_binding",
   "canceled_locally_at",
+  "refunds_recorded_cents",
 ]
 
 /** Only the provider's own keys of some session data. */

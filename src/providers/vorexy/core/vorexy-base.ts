@@ -185,8 +185,12 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     return { data: await this.charges_.closeLocally(data) }
   }
 
+  /**
+   * The session is being replaced or dropped (never refused: Medusa would answer the shopper with a
+   * 500). Its charge may still be paid: the plugin stops offering it and keeps watching it.
+   */
   async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    return { data: await this.charges_.closeLocally(data) }
+    return { data: await this.charges_.detach(data) }
   }
 
   /**
@@ -199,9 +203,14 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     const detail = await this.charges_.fetch(session, "check the refund", false)
     const whole = detail.amountCents ?? session.amount_cents ?? 0
     const refunded = detail.refundedCents ?? (detail.status.status === "refunded" ? whole : 0)
-    if (refunded <= 0 || refunded < toCents(amount as MajorAmountInput))
+    // Refunds already recorded in Medusa count against what the gateway reports refunded.
+    const recorded = session.refunds_recorded_cents ?? 0
+    const asked = toCents(amount as MajorAmountInput)
+    if (asked <= 0 || refunded < recorded + asked)
       throw errors.refundInPanel(session.transaction_id, detail.status.raw ?? "unknown")
-    return { data: { ...data, ...statusFields(detail) } }
+    return {
+      data: { ...data, ...statusFields(detail), refunds_recorded_cents: recorded + asked },
+    }
   }
 
   /**

@@ -12,23 +12,25 @@ import { withdrawalView } from "./view"
 const SAME_REQUEST_WINDOW_MS = 10 * 60_000
 
 /**
- * Deterministic key: the form's request_id (a double click or retry resends it), else the request's
- * content, the admin and a 10-minute window.
+ * Deterministic keys: the form's request_id (a double click or retry resends it), else the
+ * request's content, the admin and a 10-minute window. The first is the key to use; the others
+ * name the same request in the window before (a double click may straddle its edge).
  */
-function idempotencyKey(actor: string, body: AdminCreateWithdrawalType) {
-  const basis = body.request_id
-    ? ["request", actor, body.request_id]
-    : [
-        "content",
-        actor,
-        body.amount_cents,
-        body.pix_key_type ?? "",
-        body.pix_key ?? "",
-        body.description ?? "",
-        JSON.stringify(body.metadata ?? {}),
-        Math.floor(Date.now() / SAME_REQUEST_WINDOW_MS),
-      ]
-  return `wd_${createHash("sha256").update(JSON.stringify(basis)).digest("hex").slice(0, 40)}`
+function idempotencyKeys(actor: string, body: AdminCreateWithdrawalType): string[] {
+  const key = (basis: unknown[]) =>
+    `wd_${createHash("sha256").update(JSON.stringify(basis)).digest("hex").slice(0, 40)}`
+  if (body.request_id) return [key(["request", actor, body.request_id])]
+  const content = [
+    "content",
+    actor,
+    body.amount_cents,
+    body.pix_key_type ?? "",
+    body.pix_key ?? "",
+    body.description ?? "",
+    JSON.stringify(body.metadata ?? {}),
+  ]
+  const window = Math.floor(Date.now() / SAME_REQUEST_WINDOW_MS)
+  return [key([...content, window]), key([...content, window - 1])]
 }
 
 /** GET /admin/vorexy/withdrawals — the local history, newest first. */
@@ -63,13 +65,17 @@ export const POST = async (
   const body = req.validatedBody
   const actor = req.auth_context.actor_id
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const key = idempotencyKey(actor, body)
+  const [key, ...earlier] = idempotencyKeys(actor, body)
   const hash = requestHash(body)
 
   /** An earlier request with this key: its record, or a 409 when it asked for something else. */
   const replay = async () => {
-    const [existing] = await vorexy.listVorexyWithdrawals({ idempotency_key: key })
-    if (!existing) return false
+    const [existing] = await vorexy.listVorexyWithdrawals(
+      { idempotency_key: [key, ...earlier] },
+      { order: { created_at: "DESC" }, take: 1 }
+    )
+    const recent = existing && Date.now() - +new Date(existing.created_at) < SAME_REQUEST_WINDOW_MS
+    if (!existing || (existing.idempotency_key !== key && !recent)) return false
     if (existing.request_hash && existing.request_hash !== hash) {
       res.status(409).json({
         type: "vorexy_request_reused",

@@ -103,7 +103,7 @@ async function visibleSession(req: MedusaRequest, sessionId: string): Promise<st
 
 function view(charge: Charge) {
   // The QR is only useful while the charge can still be paid (not once its order was cancelled).
-  const payable = charge.status === "pending" && !charge.order_canceled_at
+  const payable = charge.status === "pending" && !charge.offer_closed_at
   return {
     order_id: charge.order_id,
     payment_session_id: charge.payment_session_id,
@@ -114,7 +114,7 @@ function view(charge: Charge) {
     amount_cents: charge.amount_cents,
     currency_code: charge.currency_code,
     payable,
-    order_canceled: Boolean(charge.order_canceled_at),
+    closed_reason: charge.offer_closed_reason,
     qr_code: payable ? charge.qr_code : null,
     qr_code_image: payable ? charge.qr_code_image : null,
     expires_at: charge.expires_at,

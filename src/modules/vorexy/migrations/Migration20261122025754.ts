@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-export class Migration20261122012751 extends Migration {
+export class Migration20261122025754 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `alter table if exists "vorexy_charge" drop constraint if exists "vorexy_charge_flag_check";`
@@ -15,7 +15,7 @@ export class Migration20261122012751 extends Migration {
     )
 
     this.addSql(
-      `alter table if exists "vorexy_charge" add column if not exists "refunded_amount_cents" integer null, add column if not exists "sync_failures" integer not null default 0, add column if not exists "next_sync_at" timestamptz null, add column if not exists "order_canceled_at" timestamptz null;`
+      `alter table if exists "vorexy_charge" add column if not exists "refunded_amount_cents" integer null, add column if not exists "sync_failures" integer not null default 0, add column if not exists "next_sync_at" timestamptz null, add column if not exists "offer_closed_at" timestamptz null, add column if not exists "offer_closed_reason" text check ("offer_closed_reason" in ('order_canceled', 'session_replaced')) null;`
     )
     this.addSql(
       `alter table if exists "vorexy_charge" add constraint "vorexy_charge_flag_check" check("flag" in ('amount_mismatch', 'late_payment', 'refund_before_capture', 'sync_failing'));`
@@ -50,7 +50,7 @@ export class Migration20261122012751 extends Migration {
     )
 
     this.addSql(
-      `alter table if exists "vorexy_charge" drop column if exists "refunded_amount_cents", drop column if exists "sync_failures", drop column if exists "next_sync_at", drop column if exists "order_canceled_at";`
+      `alter table if exists "vorexy_charge" drop column if exists "refunded_amount_cents", drop column if exists "sync_failures", drop column if exists "next_sync_at", drop column if exists "offer_closed_at", drop column if exists "offer_closed_reason";`
     )
 
     this.addSql(
