@@ -45,6 +45,22 @@ const DocumentSchema = z
       })
   })
 
+/** A Brazilian address in the template's shape (a boleto needs the payer's; shipping the buyer's). */
+export const AddressSchema = z.strictObject({
+  street: z.string().trim().min(1, "address.street is required").max(200),
+  streetNumber: z.string().trim().min(1, "address.streetNumber is required").max(20),
+  complement: z.string().trim().max(200).optional(),
+  zipCode: z.string().regex(/^\d{8}$/, "address.zipCode must be 8 digits (CEP)"),
+  neighborhood: z.string().trim().min(1, "address.neighborhood is required").max(100),
+  city: z.string().trim().min(1, "address.city is required").max(100),
+  state: z.string().regex(/^[A-Z]{2}$/, "address.state must be a two-letter UF"),
+  country: z
+    .string()
+    .regex(/^[a-z]{2}$/, "address.country must be a two-letter code")
+    .default("br"),
+})
+export type Address = z.input<typeof AddressSchema>
+
 export const CustomerSchema = z.strictObject({
   id: z.string().max(128).optional(),
   name: z.string().trim().min(1, "customer.name is required").max(200),
@@ -54,6 +70,7 @@ export const CustomerSchema = z.strictObject({
     .string()
     .regex(/^\d{10,13}$/, "customer.phone must be 10 to 13 digits")
     .optional(),
+  address: AddressSchema.optional(),
   externalRef: z.string().max(128).optional(),
 })
 
@@ -67,6 +84,9 @@ export const ItemSchema = z.strictObject({
 export const PAYMENT_METHODS = ["PIX", "BOLETO", "CREDIT_CARD"] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
+/** The options block each method takes, and which method it belongs to. */
+const METHOD_BLOCKS = { pix: "PIX", boleto: "BOLETO", card: "CREDIT_CARD" } as const
+
 export const CreateTransactionSchema = z
   .strictObject({
     amount: cents("amount"),
@@ -75,20 +95,51 @@ export const CreateTransactionSchema = z
     installments: z.number().int().min(1).max(24).optional(),
     customer: CustomerSchema,
     items: z.array(ItemSchema).max(500).optional(),
+    /** The template's fee location: items plus `shipping.fee` add up to `amount`. */
+    shipping: z
+      .strictObject({ fee: z.number().int().nonnegative(), address: AddressSchema.optional() })
+      .optional(),
     pix: z.strictObject({ expiresInDays: z.number().int().min(1).max(365) }).optional(),
+    boleto: z.strictObject({ expiresInDays: z.number().int().min(1).max(365) }).optional(),
+    /** Only a token from the gateway's browser script: a card number never reaches this server. */
+    card: z
+      .strictObject({
+        hash: z.string().trim().min(8, "card.hash must be a card token").max(4096),
+      })
+      .optional(),
     traceable: z.boolean().optional(),
     ip: z.ipv4("ip must be an IPv4 address").optional(),
   })
   .superRefine((req, ctx) => {
-    if (req.pix && req.paymentMethod !== "PIX") {
-      ctx.addIssue({
-        code: "custom",
-        message: "pix options are only valid with paymentMethod PIX",
-        path: ["pix"],
-      })
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", message, path: [path] })
+    for (const [block, method] of Object.entries(METHOD_BLOCKS)) {
+      if (req[block as keyof typeof METHOD_BLOCKS] && req.paymentMethod !== method) {
+        issue(block, `${block} options are only valid with paymentMethod ${method}`)
+      }
     }
-    if (req.paymentMethod === "PIX" && req.installments !== undefined && req.installments !== 1) {
-      ctx.addIssue({ code: "custom", message: "PIX takes installments 1", path: ["installments"] })
+    if (
+      req.paymentMethod !== "CREDIT_CARD" &&
+      req.installments !== undefined &&
+      req.installments !== 1
+    ) {
+      issue("installments", `${req.paymentMethod} takes installments 1`)
+    }
+    if (req.paymentMethod === "CREDIT_CARD" && !req.card)
+      issue("card", "a card payment needs card.hash")
+    if (req.paymentMethod === "BOLETO") {
+      if (!req.customer.document) issue("customer", "a boleto needs the payer's CPF or CNPJ")
+      if (!req.customer.address) issue("customer", "a boleto needs the payer's address")
+    }
+    if (req.items?.length) {
+      const total = req.items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0)
+      const fee = req.shipping?.fee ?? 0
+      if (total + fee !== req.amount) {
+        issue(
+          "items",
+          `items (${total}) plus shipping.fee (${fee}) must add up to amount (${req.amount})`
+        )
+      }
     }
   })
 export type CreateTransactionRequest = z.input<typeof CreateTransactionSchema>

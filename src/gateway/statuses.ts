@@ -5,7 +5,17 @@
  * non-terminal, so a new gateway status never closes a charge or a withdrawal by accident.
  */
 
-export const CHARGE_STATUSES = ["pending", "paid", "cancelled", "failed", "refunded"] as const
+/**
+ * `disputed`: a chargeback or a protest (MED) after payment; never counts as paid.
+ */
+export const CHARGE_STATUSES = [
+  "pending",
+  "paid",
+  "cancelled",
+  "failed",
+  "refunded",
+  "disputed",
+] as const
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number]
 
 export const WITHDRAWAL_STATUSES = [
@@ -40,6 +50,11 @@ const CHARGE_TABLE: Record<string, ChargeStatus> = {
   awaiting_payment: "pending",
   created: "pending",
   processing: "pending",
+  // Card: approved but not settled, or under the gateway's fraud analysis (the template's spelling too).
+  authorized: "pending",
+  in_analysis: "pending",
+  in_analisys: "pending",
+  inanalysis: "pending",
   paid: "paid",
   approved: "paid",
   completed: "paid",
@@ -50,6 +65,11 @@ const CHARGE_TABLE: Record<string, ChargeStatus> = {
   failure: "failed",
   refused: "failed",
   refunded: "refunded",
+  chargedback: "disputed",
+  chargeback: "disputed",
+  in_protest: "disputed",
+  inprotest: "disputed",
+  disputed: "disputed",
 }
 
 const WITHDRAWAL_TABLE: Record<string, WithdrawalStatus> = {
@@ -70,7 +90,13 @@ const WITHDRAWAL_TABLE: Record<string, WithdrawalStatus> = {
   refunded: "refunded",
 }
 
-const CHARGE_TERMINAL = new Set<ChargeStatus>(["paid", "cancelled", "failed", "refunded"])
+const CHARGE_TERMINAL = new Set<ChargeStatus>([
+  "paid",
+  "cancelled",
+  "failed",
+  "refunded",
+  "disputed",
+])
 const WITHDRAWAL_TERMINAL = new Set<WithdrawalStatus>(["successful", "failed", "refunded"])
 
 function normalise<S extends string>(
@@ -99,15 +125,17 @@ export function normaliseWithdrawalStatus(raw: unknown): StatusInfo<WithdrawalSt
 }
 
 /**
- * Monotonic state machines: a record only moves forward. The single move out of a terminal state is
- * to `refunded`, from paid (charge) or successful (withdrawal).
+ * Monotonic state machines: a record only moves forward. The moves out of a terminal state are to
+ * `refunded` (from paid or disputed; from successful for a withdrawal) and to `disputed` (from paid).
  */
 const CHARGE_NEXT: Record<ChargeStatus, readonly ChargeStatus[]> = {
-  pending: ["paid", "cancelled", "failed", "refunded"],
-  paid: ["refunded"],
+  pending: ["paid", "cancelled", "failed", "refunded", "disputed"],
+  paid: ["refunded", "disputed"],
   cancelled: [],
   failed: [],
   refunded: [],
+  // A lost dispute ends refunded; a dispute never makes a charge paid again.
+  disputed: ["refunded"],
 }
 
 const WITHDRAWAL_NEXT: Record<WithdrawalStatus, readonly WithdrawalStatus[]> = {

@@ -59,6 +59,72 @@ describe("request validation", () => {
     )
   })
 
+  describe("boleto and card requests", () => {
+    const address = {
+      street: "Rua Augusta",
+      streetNumber: "1200",
+      zipCode: "01304001",
+      neighborhood: "Consolação",
+      city: "São Paulo",
+      state: "SP",
+    }
+    const boleto = {
+      ...validCreate,
+      paymentMethod: "BOLETO",
+      pix: undefined,
+      boleto: { expiresInDays: 3 },
+      customer: { ...validCreate.customer, address },
+    }
+    const card = {
+      ...validCreate,
+      paymentMethod: "CREDIT_CARD",
+      pix: undefined,
+      installments: 3,
+      card: { hash: "tok_sandbox_abcdef" },
+    }
+
+    it("accepts a boleto with the payer's document and address, and a tokenised card", () => {
+      expect(problems(CreateTransactionSchema, boleto)).toEqual([])
+      expect(CreateTransactionSchema.parse(boleto).customer.address?.country).toBe("br")
+      expect(problems(CreateTransactionSchema, card)).toEqual([])
+    })
+
+    it.each([
+      [{ ...boleto, customer: { ...boleto.customer, address: undefined } }, /payer's address/],
+      [{ ...boleto, customer: { ...boleto.customer, document: undefined } }, /CPF or CNPJ/],
+      [
+        { ...boleto, customer: { ...boleto.customer, address: { ...address, zipCode: "1304" } } },
+        /zipCode must be 8 digits/,
+      ],
+      [{ ...boleto, installments: 2 }, /BOLETO takes installments 1/],
+      [{ ...card, card: undefined }, /needs card.hash/],
+      [{ ...card, card: { hash: "4111111111111111", number: "4111111111111111" } }, /number/],
+      [{ ...card, installments: 25 }, /installments/],
+      [{ ...card, boleto: { expiresInDays: 3 } }, /boleto options are only valid/],
+    ])("refuses %#", (request, message) => {
+      expect(problems(CreateTransactionSchema, request).join("\n")).toMatch(message)
+    })
+
+    it("requires items plus the shipping fee to add up to the amount", () => {
+      const items = [
+        { title: "Camiseta", unitPrice: 1500, quantity: 1, tangible: true },
+        { title: "Meia", unitPrice: 499, quantity: 1, tangible: true },
+      ]
+      expect(problems(CreateTransactionSchema, { ...validCreate, items })).toEqual([])
+      expect(
+        problems(CreateTransactionSchema, {
+          ...validCreate,
+          amount: 2999,
+          items,
+          shipping: { fee: 1000 },
+        })
+      ).toEqual([])
+      expect(
+        problems(CreateTransactionSchema, { ...validCreate, items, shipping: { fee: 1 } }).join()
+      ).toMatch(/items \(1999\) plus shipping.fee \(1\) must add up to amount \(1999\)/)
+    })
+  })
+
   it("refuses a withdrawal below 1000 cents with the spec's rule in the message", () => {
     expect(problems(WithdrawalSchema, { amount: 999, currency: "BRL" })).toEqual([
       "amount must be at least 1000 cents (R$ 10,00), the gateway's minimum withdrawal",

@@ -135,4 +135,78 @@ describe("tolerant response parsing", () => {
     })
     expect(() => parseWithdrawal({ value: 10 })).toThrow(/no id/)
   })
+
+  describe("boleto and card facts, under every alias of the template", () => {
+    const base = { id: "b1", amount: 9490, status: "waiting_payment" }
+    const line = "23793.38128 60082.677139 66000.063308 9 93130000009490"
+    const code = "23799931300000094903381260082677136600006330"
+
+    it.each([
+      [
+        "url, digitableLine, barcode, expirationDate",
+        {
+          boleto: {
+            url: "https://x/b.pdf",
+            digitableLine: line,
+            barcode: code,
+            expirationDate: "2026-11-25",
+          },
+        },
+      ],
+      [
+        "bankSlipUrl, line, barCode, dueDate",
+        {
+          boleto: { bankSlipUrl: "https://x/b.pdf", line, barCode: code, dueDate: "2026-11-25" },
+        },
+      ],
+      [
+        "pdf under bankSlip",
+        {
+          bankSlip: {
+            pdf: "https://x/b.pdf",
+            digitable_line: line,
+            bar_code: code,
+            due_date: "2026-11-25",
+          },
+        },
+      ],
+    ])("reads a boleto named %s, keeping only the digits of its line", (_, fields) => {
+      const parsed = parseCreatedTransaction({ ...base, ...fields })
+      expect(parsed.boleto).toEqual({
+        url: "https://x/b.pdf",
+        digitableLine: line.replace(/\D/g, ""),
+        barcode: code,
+        dueDate: "2026-11-25",
+      })
+      expect(parsed.boleto?.digitableLine).toHaveLength(47)
+    })
+
+    it("reads a card's brand and last digits, and a refusal as a string or an object", () => {
+      const card = { brand: "visa", lastDigits: "1111" }
+      expect(
+        parseTransactionDetail({ ...base, status: "paid", card, installments: 3 }).card
+      ).toEqual({ brand: "visa", lastDigits: "1111", installments: 3, refusedReason: undefined })
+      expect(
+        parseCreatedTransaction({
+          ...base,
+          status: "refused",
+          card: { brand: "master", last4: "0002" },
+          refusedReason: "saldo insuficiente",
+        }).card
+      ).toMatchObject({ brand: "master", lastDigits: "0002", refusedReason: "saldo insuficiente" })
+      expect(
+        parseCreatedTransaction({
+          ...base,
+          status: "refused",
+          refusedReason: { description: "Cartão expirado" },
+        }).card
+      ).toMatchObject({ refusedReason: "Cartão expirado" })
+    })
+
+    it("has no boleto or card facts for a PIX charge", () => {
+      const parsed = parseCreatedTransaction({ ...base, pix: { qrcode: "000201" } })
+      expect(parsed.boleto).toBeUndefined()
+      expect(parsed.card).toBeUndefined()
+    })
+  })
 })

@@ -20,6 +20,17 @@ describe("status table", () => {
     ["expired", "cancelled", true],
     ["Failed", "failed", true],
     ["Refunded", "refunded", true],
+    ["processing", "pending", false],
+    ["authorized", "pending", false],
+    ["in_analisys", "pending", false],
+    ["IN_ANALYSIS", "pending", false],
+    ["InAnalysis", "pending", false],
+    ["refused", "failed", true],
+    ["REFUSED", "failed", true],
+    ["chargedback", "disputed", true],
+    ["Chargedback", "disputed", true],
+    ["in_protest", "disputed", true],
+    ["InProtest", "disputed", true],
   ])("charge %s -> %s", (raw, status, terminal) => {
     expect(normaliseChargeStatus(raw)).toEqual({ status, raw, known: true, terminal })
   })
@@ -78,5 +89,15 @@ describe("status table", () => {
     expect(isBalanceReleased("released")).toBe(true)
     expect(isBalanceReleased("Pending")).toBe(false)
     expect(isBalanceReleased(undefined)).toBe(false)
+  })
+})
+
+describe("disputes", () => {
+  it("move a paid or pending charge to disputed, and a dispute only to refunded", () => {
+    expect(canMoveCharge("paid", "disputed")).toBe(true)
+    expect(canMoveCharge("pending", "disputed")).toBe(true)
+    expect(canMoveCharge("disputed", "refunded")).toBe(true)
+    expect(canMoveCharge("disputed", "paid")).toBe(false)
+    expect(canMoveCharge("refunded", "disputed")).toBe(false)
   })
 })
