@@ -19,10 +19,12 @@ async function main() {
       `  VOREXY_CLIENT_ID=${c.clientId}`,
       `  VOREXY_API_KEY=${c.apiKey}`,
       `  VOREXY_COMPANY_ID=${c.companyId}`,
+      `  card public key: ${c.publicKey} (${sandbox.url}/js/vorexy-card.js)`,
       `  bank account PIX key: ${c.bankPixKey ? `${c.bankPixKey.pixKeyType} ${c.bankPixKey.pixKey}` : "none"}`,
       `  webhook URL: ${c.webhookUrl ?? 'none (POST /__sandbox/webhooks {"url": ...})'}`,
       "",
     ]),
+    "Test cards: 4111 1111 1111 1111 approved; 4000 0000 0000 0002 and 0119 refused; 9995 in analysis",
     `Control: ${sandbox.url}/__sandbox/state, POST ${sandbox.url}/__sandbox/transactions/<id>/pay, ... (README "Sandbox")`,
     "Ctrl+C to stop.",
   ]

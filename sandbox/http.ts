@@ -2,7 +2,13 @@
 import { IncomingMessage, ServerResponse, STATUS_CODES } from "node:http"
 import { ApiError, Company, Variants } from "./state"
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> }
+export type Reply = {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+  /** Sent as is instead of JSON (a PDF, a script); `headers` gives its content-type. */
+  raw?: string | Buffer
+}
 
 export type Ctx = {
   req: IncomingMessage
@@ -22,6 +28,8 @@ export type Route = {
   name: string
   api: boolean
   handle: (ctx: Ctx) => Promise<Reply> | Reply
+  /** Sent with every reply of the route, errors included (CORS for the card tokeniser). */
+  headers?: Record<string, string>
 }
 
 export type LoggedRequest = {
@@ -142,5 +150,6 @@ export function send(res: ServerResponse, reply: Reply) {
   if (res.headersSent || res.destroyed) return
   const headers = { "content-type": "application/json; charset=utf-8", ...reply.headers }
   res.writeHead(reply.status, headers)
-  res.end(reply.body === undefined ? "" : JSON.stringify(reply.body))
+  if (reply.raw !== undefined) res.end(reply.raw)
+  else res.end(reply.body === undefined ? "" : JSON.stringify(reply.body))
 }

@@ -1,7 +1,8 @@
 /**
  * A spec-faithful Vorexy sandbox: a real HTTP server implementing every documented endpoint, with
  * our decisions for the spec's gaps (README "Spec gaps"), plus what tests, the demo and the
- * benchmarks need: control endpoints under /__sandbox, fault injection, a request log, webhooks.
+ * benchmarks need: control endpoints under /__sandbox, fault injection, a request log, webhooks,
+ * and what a browser fetches from a gateway (boleto slips, the card tokeniser and its script).
  * This file is the server itself (lifecycle and request pipeline); routes live in routes/.
  */
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http"
@@ -10,6 +11,7 @@ import { DEFAULT_FAULTS, FaultInjector, Faults } from "./faults"
 import { Ctx, errorReply, LoggedRequest, logEntry, readJson, Reply, Route, send } from "./http"
 import { balanceRoutes } from "./routes/balance"
 import { controlRoutes } from "./routes/control"
+import { paymentMethodRoutes } from "./routes/payment-methods"
 import { transactionRoutes } from "./routes/transactions"
 import { withdrawalRoutes } from "./routes/withdrawals"
 import { ApiError, CompanySeed, DEFAULT_COMPANIES, SandboxState, Variants } from "./state"
@@ -66,6 +68,7 @@ export class Sandbox {
       ...transactionRoutes(this.state),
       ...balanceRoutes(),
       ...withdrawalRoutes(this.state),
+      ...paymentMethodRoutes(this.state),
       ...controlRoutes(this),
     ]
   }
@@ -75,7 +78,12 @@ export class Sandbox {
     const company = companyId
       ? this.state.company(companyId)
       : [...this.state.companies.values()][0]
-    return { clientId: company.clientId, apiKey: company.apiKey, companyId: company.companyId }
+    return {
+      clientId: company.clientId,
+      apiKey: company.apiKey,
+      companyId: company.companyId,
+      publicKey: company.publicKey,
+    }
   }
 
   countRequests(route?: string) {
@@ -123,6 +131,7 @@ export class Sandbox {
     })
     const { port } = server.address() as AddressInfo
     this.url = `http://${this.options.host ?? "127.0.0.1"}:${port}`
+    this.state.publicUrl = this.url
     const sweepMs = this.options.expirySweepMs ?? 1000
     if (sweepMs > 0) {
       this.sweep = setInterval(() => this.state.sweepExpired(), sweepMs)
@@ -176,11 +185,11 @@ export class Sandbox {
       const reply = await route.handle(ctx)
       if (route.api && this.injector.holdAfterAccept(route, reply, fault, req, entry)) return
       entry.status = reply.status
-      send(res, reply)
+      send(res, { ...reply, headers: { ...route.headers, ...reply.headers } })
     } catch (error) {
       const reply = this.errorReply(error)
       entry.status = reply.status
-      send(res, reply)
+      send(res, { ...reply, headers: { ...route?.headers, ...reply.headers } })
     }
   }
 

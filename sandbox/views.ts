@@ -1,101 +1,13 @@
 /**
  * How each record looks on the wire, section by section of the spec (and of the field evidence for
  * what the spec does not show). Reais are emitted as JSON numbers with at most two decimals.
+ * Transactions (create, list, detail, webhook): transaction-views.ts; balance and withdrawals here.
  */
-import type { Company, Transaction, Variants, Withdrawal } from "./state"
-import { prop } from "./state/validation"
+import type { Company, Variants, Withdrawal } from "./state"
+import { reais, withOffset } from "./wire-format"
 
-/** Cents -> reais number, exact for any amount the sandbox handles (shortest decimal round-trip). */
-export const reais = (cents: number) => {
-  const abs = Math.abs(cents)
-  return Number(
-    `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`
-  )
-}
-
-const LIST_STATUS: Record<Transaction["state"], string> = {
-  Awaiting: "PENDING",
-  Paid: "PAID",
-  Cancelled: "CANCELLED",
-  Failed: "FAILED",
-  Refunded: "REFUNDED",
-}
-
-const PAYMENT_SYSTEM: Record<string, string> = {
-  PIX: "Pix",
-  BOLETO: "Boleto",
-  CREDIT_CARD: "CreditCard",
-}
-
-/** §2.3: HTTP 200, `data` envelope, `status` mirroring HTTP, a message; companyId where the variant says. */
-export function createResponse(t: Transaction, variants: Variants) {
-  const data: Record<string, unknown> = {
-    id: t.transactionId,
-    amount: t.amountCents,
-    paymentMethod: t.paymentMethod,
-    status: "WAITING_PAYMENT",
-    ...(t.pix ? { pix: { qrcode: t.pix.qrcode, expirationDate: t.pix.expirationDate } } : {}),
-    createdAt: t.createdAt,
-  }
-  if (variants.companyIdLocation === "data") data.companyId = t.companyId
-  return {
-    status: 200,
-    message: "Transação criada com sucesso",
-    ...(variants.companyIdLocation === "top" ? { companyId: t.companyId } : {}),
-    data,
-  }
-}
-
-/** §2.4 list item. */
-export function listItem(t: Transaction) {
-  const doc = t.customer.document
-  return {
-    id: t.internalId,
-    leadId: t.leadId,
-    lead: {
-      id: t.leadId,
-      externalId: t.customer.externalRef ?? t.customer.id ?? null,
-      name: t.customer.name,
-      email: t.customer.email,
-      phone: t.customer.phone ?? "",
-      documentNumber: prop(doc, "number") ?? "",
-      documentType: prop(doc, "type") ?? "",
-    },
-    amount: t.amountCents,
-    status: LIST_STATUS[t.state],
-    paymentMethod: t.paymentMethod,
-    providerTxId: t.providerTxId,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-  }
-}
-
-/** `updateDate` carries an offset and `createdAt` none (§2.5). */
-const withOffset = (iso: string) => iso.replace("Z", "+00:00")
-const withoutOffset = (iso: string) => iso.replace("Z", "")
-
-/** §2.5 detail: `value` in cents, `enStatusTransaction`, the detail's own `lead` shape. */
-export function detail(t: Transaction) {
-  return {
-    id: t.internalId,
-    leadId: t.leadInternalId,
-    lead: {
-      id: t.leadInternalId,
-      name: t.customer.name,
-      email: t.customer.email,
-      phone: t.customer.phone ?? "",
-      document: prop(t.customer.document, "number") ?? "",
-    },
-    companyId: t.companyId,
-    value: t.paidAmountCents ?? t.amountCents,
-    refundedAmount: t.refundedAmountCents,
-    transactionId: t.transactionId,
-    enStatusTransaction: t.state,
-    enPaymentSystem: PAYMENT_SYSTEM[t.paymentMethod] ?? t.paymentMethod,
-    updateDate: withOffset(t.updatedAt),
-    createdAt: withoutOffset(t.createdAt),
-  }
-}
+export * from "./transaction-views"
+export { reais } from "./wire-format"
 
 /** §2.6 balance, reais decimals. */
 export function balance(c: Company, id: number) {
@@ -176,28 +88,5 @@ export function withdrawalEvent(w: Withdrawal) {
     updatedAt: w.updatedAt,
     processedAt: w.processedAt,
     metadata: w.metadata,
-  }
-}
-
-/** Cash-in webhook in the same style (no public evidence of its shape; our decision). */
-export function transactionEvent(t: Transaction) {
-  const paid = t.paidAmountCents ?? t.amountCents
-  return {
-    object: "transaction",
-    type: "cashin",
-    status: t.state === "Awaiting" ? "pending" : t.state.toLowerCase(),
-    ...(t.cancelReason && t.state === "Cancelled" ? { reason: t.cancelReason } : {}),
-    companyId: t.companyId,
-    transactionId: t.transactionId,
-    id: t.internalId,
-    paymentMethod: t.paymentMethod,
-    value: reais(paid),
-    valueInCents: paid,
-    refundedAmount: t.refundedAmountCents,
-    currency: "BRL",
-    providerTxId: t.providerTxId,
-    paidAt: t.paidAt,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
   }
 }

@@ -116,7 +116,7 @@ describe("VorexyPixService against the sandbox", () => {
     const auth = await p.authorizePayment({ data: updated.data })
     await expect(
       p.updatePayment({ amount: 50, currency_code: "brl", data: { ...auth.data, name: "Caio" } })
-    ).rejects.toThrow(/cannot change after the PIX charge/)
+    ).rejects.toThrow(/cannot change after the charge was created/)
     const moved = await p.updatePayment({ amount: 60, currency_code: "brl", data: auth.data })
     expect(moved.data).toMatchObject({ amount_cents: 6000, transaction_id: null })
     const second = await p.authorizePayment({ data: moved.data })

@@ -49,10 +49,13 @@ export const pixRequest = (
     document: { number: "52998224725", type: "CPF" },
     phone: "11987654321",
   },
-  items: [{ title: "Camiseta", unitPrice: 1999, quantity: 1, tangible: true }],
   pix: { expiresInDays: 2 },
   ip: "203.0.113.7",
   ...patch,
+  // One item for the amount: items must add up to it.
+  items: patch.items ?? [
+    { title: "Camiseta", unitPrice: patch.amount ?? 1999, quantity: 1, tangible: true },
+  ],
 })
 
 /** The VorexyError the call fails with (and fails the test if it succeeds or throws anything else). */

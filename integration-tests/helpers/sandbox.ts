@@ -7,6 +7,9 @@ const OPTION_VARS = [
   "VOREXY_ALLOW_BUILT_IN_WEBHOOK_ROUTE",
   "VOREXY_TRUST_PROXY",
   "VOREXY_WEBHOOK_RETENTION_DAYS",
+  "VOREXY_MAX_INSTALLMENTS",
+  "VOREXY_MIN_INSTALLMENT_CENTS",
+  "VOREXY_BOLETO_GRACE_DAYS",
 ] as const
 
 /** The sandbox of a spec file; `sandbox` is set once its beforeAll has run. */
@@ -19,13 +22,15 @@ export type SandboxRef = { sandbox: Sandbox }
 export function useSandbox(
   options: SandboxOptions & {
     webhookSecret?: string
+    /** Cards on (the default), with the sandbox's tokeniser; false leaves the card options unset. */
+    cards?: boolean
     /** Provider options by env var for this spec file (unset ones are reset). */
     env?: Partial<Record<(typeof OPTION_VARS)[number], string>>
   } = {}
 ) {
   const ref = {} as SandboxRef
   beforeAll(async () => {
-    const { webhookSecret, env = {}, ...sandboxOptions } = options
+    const { webhookSecret, cards = true, env = {}, ...sandboxOptions } = options
     ref.sandbox = await startSandbox({ expirySweepMs: 0, ...sandboxOptions })
     const credentials = ref.sandbox.credentials()
     Object.assign(process.env, {
@@ -38,6 +43,9 @@ export function useSandbox(
       VOREXY_WEBHOOK_SECRET: webhookSecret ?? "",
       // Tests run reconciliation themselves; a scheduled run mid-test would make request counts racy.
       VOREXY_RECONCILE_DISABLED: "true",
+      // Cards on, with the sandbox's tokeniser standing in for the gateway's.
+      VOREXY_CARD_PUBLIC_KEY: cards ? credentials.publicKey : "",
+      VOREXY_CARD_TOKEN_SCRIPT_URL: cards ? `${ref.sandbox.url}/js/vorexy-card.js` : "",
       ...Object.fromEntries(OPTION_VARS.map((name) => [name, env[name] ?? ""])),
     })
   })

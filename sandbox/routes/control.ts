@@ -1,6 +1,7 @@
 /**
  * The sandbox-only control endpoints under /__sandbox: reset, inspect state and the request log,
- * set faults, variants and webhooks, drive transactions and withdrawals, edit companies.
+ * set faults, variants and webhooks, drive transactions and withdrawals, edit companies, expire
+ * card tokens.
  * They trust their caller (tests, the demo): bodies are taken as sent, without validation.
  */
 import type { Faults } from "../faults"
@@ -40,6 +41,10 @@ function transactionAction(state: SandboxState, action: string, id: string, body
       return state.cancelTransaction(id)
     case "fail":
       return state.failTransaction(id)
+    case "chargeback":
+      return state.chargebackTransaction(id)
+    case "protest":
+      return state.protestTransaction(id)
     default:
       return state.refundTransaction(id, body.amountCents as number | undefined)
   }
@@ -134,7 +139,7 @@ export function controlRoutes(sandbox: Sandbox): Route[] {
     })),
     control(
       "POST",
-      /^\/__sandbox\/transactions\/([^/]+)\/(pay|expire|cancel|fail|refund)$/,
+      /^\/__sandbox\/transactions\/([^/]+)\/(pay|expire|cancel|fail|refund|chargeback|protest)$/,
       "transaction",
       ({ params, body }) => ({
         status: 200,
@@ -143,6 +148,10 @@ export function controlRoutes(sandbox: Sandbox): Route[] {
         ),
       })
     ),
+    control("POST", /^\/__sandbox\/card-tokens\/expire$/, "expireCardTokens", () => ({
+      status: 200,
+      body: { ok: true, expired: state.cardTokens.expireAll() },
+    })),
     control(
       "POST",
       /^\/__sandbox\/withdrawals\/(\d+)\/(process|complete|fail|refund)$/,

@@ -1,4 +1,4 @@
-/** The seeded companies: credentials, balance and bank PIX key. */
+/** The seeded companies: credentials (and card public key), balance and bank PIX key. */
 import { ApiError, Company } from "./types"
 
 export type CompanySeed = Partial<Company> & { companyId: number; clientId: string; apiKey: string }
@@ -10,6 +10,7 @@ export const DEFAULT_COMPANIES: CompanySeed[] = [
     document: "11222333000181",
     clientId: "sandbox-client-1001",
     apiKey: "sk_sandbox_1001_do_not_use_in_production",
+    publicKey: "pk_sandbox_1001",
     bankPixKey: { pixKey: "11222333000181", pixKeyType: "CNPJ" },
   },
   {
@@ -18,6 +19,7 @@ export const DEFAULT_COMPANIES: CompanySeed[] = [
     document: "45723174000110",
     clientId: "sandbox-client-2002",
     apiKey: "sk_sandbox_2002_do_not_use_in_production",
+    publicKey: "pk_sandbox_2002",
     bankPixKey: null,
   },
 ]
@@ -27,6 +29,7 @@ export function seedCompany(seed: CompanySeed, webhookUrl: string | null): Compa
   return {
     name: `Company ${seed.companyId}`,
     document: "00000000000000",
+    publicKey: `pk_sandbox_${seed.companyId}`,
     bankPixKey: null,
     webhookUrl,
     ...seed,

@@ -1,6 +1,7 @@
 /** The sandbox's in-memory state: records, business rules and the types they use. */
 export { ApiError, DEFAULT_VARIANTS } from "./types"
 export type {
+  Boleto,
   Company,
   Customer,
   SandboxEvent,
@@ -14,6 +15,13 @@ export { DEFAULT_COMPANIES } from "./companies"
 export type { CompanySeed } from "./companies"
 export { bodyHash } from "./idempotency"
 export type { StoredResponse } from "./idempotency"
-export { MAX_TRANSACTION_CENTS, PIX_EXPIRY_DAYS } from "./transactions"
+export {
+  BOLETO_EXPIRY_DAYS,
+  MAX_CARD_INSTALLMENTS,
+  MAX_TRANSACTION_CENTS,
+  PIX_EXPIRY_DAYS,
+} from "./create-request"
+export { CARD_TOKEN_TTL_MS, CardTokenVault } from "./card-tokens"
+export type { CardToken } from "./card-tokens"
 export { MIN_WITHDRAWAL_CENTS } from "./withdrawals"
 export { SandboxState } from "./sandbox-state"

@@ -4,6 +4,7 @@
  * dispatcher. The rules live per resource (companies, transactions, withdrawals, idempotency);
  * this class owns the records and keeps the one public surface tests and the demo use.
  */
+import { CardTokenVault } from "./card-tokens"
 import { CompanySeed, findByCredentials, findCompany, seedCompany } from "./companies"
 import { IdempotencyStore, StoredResponse } from "./idempotency"
 import { TransactionLedger } from "./transactions"
@@ -23,6 +24,10 @@ export class SandboxState implements StateHost {
   transactions = new Map<string, Transaction>()
   withdrawals = new Map<number, Withdrawal>()
   variants: Variants = { ...DEFAULT_VARIANTS }
+  /** Set by the server once it listens (links the sandbox issues point at it). */
+  publicUrl = ""
+  /** The card tokeniser's tokens (POST /api/v1/card-tokens). */
+  readonly cardTokens = new CardTokenVault(() => this.companies.values())
   private readonly idempotency = new IdempotencyStore(() => this.variants.idempotencyConflictStatus)
   private readonly transactionLedger: TransactionLedger
   private readonly withdrawalLedger: WithdrawalLedger
@@ -32,7 +37,7 @@ export class SandboxState implements StateHost {
     private readonly defaultWebhookUrl: string | null,
     emit: Emit
   ) {
-    this.transactionLedger = new TransactionLedger(this, emit)
+    this.transactionLedger = new TransactionLedger(this, emit, this.cardTokens)
     this.withdrawalLedger = new WithdrawalLedger(this, emit)
     this.reset()
   }
@@ -42,6 +47,7 @@ export class SandboxState implements StateHost {
     this.transactions.clear()
     this.withdrawals.clear()
     this.idempotency.clear()
+    this.cardTokens.reset()
     this.variants = { ...DEFAULT_VARIANTS }
     this.transactionLedger.reset()
     this.withdrawalLedger.reset()
@@ -113,6 +119,16 @@ export class SandboxState implements StateHost {
 
   refundTransaction(transactionId: string, amountCents?: number) {
     return this.transactionLedger.refund(transactionId, amountCents)
+  }
+
+  /** Paid -> Chargedback; what is left of the charge leaves the balance. */
+  chargebackTransaction(transactionId: string) {
+    return this.transactionLedger.chargeback(transactionId)
+  }
+
+  /** Paid -> InProtest. */
+  protestTransaction(transactionId: string) {
+    return this.transactionLedger.protest(transactionId)
   }
 
   /** Expires every awaiting PIX charge whose expirationDate has passed. */

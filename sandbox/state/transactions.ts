@@ -1,66 +1,13 @@
-/** Charges (cash-in): creation with the spec's validation, lookups, listing and state changes. */
+/**
+ * Charges (cash-in): creation (PIX, BOLETO, CREDIT_CARD), lookups, listing and state changes.
+ * A card is authorised at creation: Paid, Refused or InAnalysis at once.
+ */
 import { randomUUID } from "node:crypto"
 import { buildPixPayload } from "../pix-payload"
-import {
-  ApiError,
-  Company,
-  Customer,
-  Emit,
-  now,
-  StateHost,
-  Transaction,
-  TransactionState,
-} from "./types"
-import { fieldErrors, isInt, isRecord, oneOf, prop } from "./validation"
-
-export const MAX_TRANSACTION_CENTS = 100_000_000
-export const PIX_EXPIRY_DAYS = { min: 1, max: 30, default: 1 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const PAYMENT_METHODS = ["PIX", "BOLETO", "CREDIT_CARD"]
-
-/** A create body once validated (unchecked fields keep whatever was sent). */
-type CreateBody = {
-  amount: number
-  paymentMethod: string
-  customer: Customer
-  items?: unknown
-  ip?: unknown
-}
-
-/** Validates a create body field by field; returns it typed, with the PIX expiry resolved. */
-function parseCreate(body: unknown): { body: CreateBody; days: number } {
-  const { fail, check } = fieldErrors()
-  if (!isRecord(body)) throw new ApiError(400, "Request body must be a JSON object")
-  if (!isInt(body.amount) || body.amount <= 0)
-    fail("amount", "amount must be a positive integer number of cents")
-  else if (body.amount > MAX_TRANSACTION_CENTS)
-    fail("amount", `amount must be at most ${MAX_TRANSACTION_CENTS} cents`)
-  if (body.currency !== "BRL") fail("currency", "currency must be BRL")
-  if (!oneOf(body.paymentMethod, PAYMENT_METHODS)) {
-    fail("paymentMethod", "paymentMethod must be one of PIX, BOLETO, CREDIT_CARD")
-  }
-  const customer = body.customer
-  if (!customer || typeof customer !== "object") fail("customer", "customer is required")
-  else {
-    const { name, email } = customer as Record<string, unknown>
-    if (typeof name !== "string" || !name.trim()) fail("customer.name", "customer.name is required")
-    if (typeof email !== "string" || !EMAIL.test(email))
-      fail("customer.email", "customer.email must be a valid e-mail")
-  }
-  const days = prop(body.pix, "expiresInDays") ?? PIX_EXPIRY_DAYS.default
-  if (!isInt(days) || days < PIX_EXPIRY_DAYS.min || days > PIX_EXPIRY_DAYS.max) {
-    fail(
-      "pix.expiresInDays",
-      `pix.expiresInDays must be an integer from ${PIX_EXPIRY_DAYS.min} to ${PIX_EXPIRY_DAYS.max}`
-    )
-  }
-  if (body.items !== undefined && !Array.isArray(body.items))
-    fail("items", "items must be an array")
-  check()
-  // Every field CreateBody types was checked above.
-  return { body: body as CreateBody, days: days as number }
-}
+import type { CardTokenVault } from "./card-tokens"
+import { parseCreate } from "./create-request"
+import { authoriseCard, issueBoleto } from "./methods"
+import { ApiError, Company, Emit, now, StateHost, Transaction, TransactionState } from "./types"
 
 export class TransactionLedger {
   private nextInternalId = 1
@@ -68,7 +15,8 @@ export class TransactionLedger {
 
   constructor(
     private readonly host: StateHost,
-    private readonly emit: Emit
+    private readonly emit: Emit,
+    private readonly cardTokens: CardTokenVault
   ) {}
 
   reset() {
@@ -77,7 +25,8 @@ export class TransactionLedger {
   }
 
   create(company: Company, input: unknown): Transaction {
-    const { body, days } = parseCreate(input)
+    const parsed = parseCreate(input, (hash) => this.cardTokens.usable(hash, company.companyId))
+    const { body, pixDays } = parsed
     const createdAt = now()
     const transactionId = randomUUID()
     const internalId = this.nextInternalId++
@@ -105,14 +54,38 @@ export class TransactionLedger {
                 merchantName: company.name,
                 merchantCity: "Sao Paulo",
               }),
-              expirationDate: new Date(Date.now() + days * 86_400_000).toISOString(),
+              expirationDate: new Date(Date.now() + pixDays * 86_400_000).toISOString(),
             }
           : null,
+      boleto:
+        body.paymentMethod === "BOLETO"
+          ? issueBoleto({
+              companyId: company.companyId,
+              internalId,
+              transactionId,
+              amountCents: body.amount,
+              days: parsed.boletoDays,
+              baseUrl: this.host.publicUrl,
+            })
+          : null,
+      card: parsed.cardToken
+        ? { brand: parsed.cardToken.brand, lastDigits: parsed.cardToken.lastDigits }
+        : null,
+      installments: parsed.installments,
+      refusedReason: null,
+      shipping: body.shipping ?? null,
       providerTxId: `E2E${txid.slice(0, 29).toUpperCase()}`,
       ip: typeof body.ip === "string" ? body.ip : null,
       createdAt,
       updatedAt: createdAt,
       paidAt: null,
+    }
+    if (parsed.cardToken) {
+      this.cardTokens.consume(parsed.cardToken)
+      const { state, refusedReason } = authoriseCard(parsed.cardToken)
+      transaction.state = state
+      transaction.refusedReason = refusedReason
+      if (state === "Paid") this.credit(transaction)
     }
     this.host.transactions.set(transactionId, transaction)
     this.emit({ kind: "transaction", transaction })
@@ -144,30 +117,52 @@ export class TransactionLedger {
     return transaction
   }
 
-  /** Pays a charge. `amountCents` simulates a gateway reporting a different paid value. */
-  pay(transactionId: string, amountCents?: number) {
-    const transaction = this.get(transactionId)
-    this.assertState(transaction, "Paid", ["Awaiting"])
+  /** The money of a paid charge reaches the company's balance, as the gateway settles it. */
+  private credit(transaction: Transaction, amountCents?: number) {
     transaction.paidAmountCents = amountCents ?? transaction.amountCents
     transaction.paidAt = now()
     this.host.company(transaction.companyId).balance.availableCents += transaction.paidAmountCents
-    return this.move(transaction, "Paid", ["Awaiting"])
+  }
+
+  /** Pays a charge (a card in analysis is approved). `amountCents` simulates another paid value. */
+  pay(transactionId: string, amountCents?: number) {
+    const transaction = this.get(transactionId)
+    this.assertState(transaction, "Paid", ["Awaiting", "InAnalysis"])
+    this.credit(transaction, amountCents)
+    return this.move(transaction, "Paid", ["Awaiting", "InAnalysis"])
   }
 
   expire(transactionId: string) {
     const transaction = this.get(transactionId)
+    this.assertState(transaction, "Cancelled", ["Awaiting"])
     transaction.cancelReason = "expired"
     return this.move(transaction, "Cancelled", ["Awaiting"])
   }
 
   cancel(transactionId: string) {
     const transaction = this.get(transactionId)
+    this.assertState(transaction, "Cancelled", ["Awaiting", "InAnalysis"])
     transaction.cancelReason = "cancelled"
-    return this.move(transaction, "Cancelled", ["Awaiting"])
+    return this.move(transaction, "Cancelled", ["Awaiting", "InAnalysis"])
   }
 
   fail(transactionId: string) {
-    return this.move(this.get(transactionId), "Failed", ["Awaiting"])
+    return this.move(this.get(transactionId), "Failed", ["Awaiting", "InAnalysis"])
+  }
+
+  /** The payer disputed a paid charge: what is left of it leaves the balance. */
+  chargeback(transactionId: string) {
+    const transaction = this.get(transactionId)
+    this.assertState(transaction, "Chargedback", ["Paid"])
+    const paid = transaction.paidAmountCents ?? transaction.amountCents
+    this.host.company(transaction.companyId).balance.availableCents -=
+      paid - transaction.refundedAmountCents
+    return this.move(transaction, "Chargedback", ["Paid"])
+  }
+
+  /** A paid charge under protest (money stays until the dispute ends). */
+  protest(transactionId: string) {
+    return this.move(this.get(transactionId), "InProtest", ["Paid"])
   }
 
   /** Refunds in the panel: all that is left, or `amountCents` (a partial refund stays Paid). */

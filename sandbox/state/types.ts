@@ -1,6 +1,17 @@
 /** The records the sandbox keeps, the behaviour switches (variants) and the business error. */
 
-export type TransactionState = "Awaiting" | "Paid" | "Cancelled" | "Failed" | "Refunded"
+export type TransactionState =
+  | "Awaiting"
+  | "Paid"
+  | "Cancelled"
+  | "Failed"
+  | "Refunded"
+  /** A card the issuer refused at authorisation (no money moved). */
+  | "Refused"
+  /** A card held for the gateway's risk analysis. */
+  | "InAnalysis"
+  | "Chargedback"
+  | "InProtest"
 export type WithdrawalState =
   "Awaiting" | "Pending" | "Processing" | "Successful" | "Failure" | "Refunded"
 
@@ -10,6 +21,8 @@ export type Company = {
   document: string
   clientId: string
   apiKey: string
+  /** The key a storefront gives the card tokeniser (public, like the panel's). */
+  publicKey: string
   bankPixKey: { pixKey: string; pixKeyType: string } | null
   balance: {
     availableCents: number
@@ -39,11 +52,27 @@ export type Transaction = {
   leadId: string
   leadInternalId: number
   pix: { qrcode: string; expirationDate: string } | null
+  boleto: Boleto | null
+  card: { brand: string; lastDigits: string } | null
+  installments: number
+  /** The issuer's refusal, in the form the test card asks for (string or `{ description }`). */
+  refusedReason: string | { description: string } | null
+  /** As sent (fee in cents, address); kept for inspection. */
+  shipping: Record<string, unknown> | null
   providerTxId: string
   ip: string | null
   createdAt: string
   updatedAt: string
   paidAt: string | null
+}
+
+/** A bank boleto as issued: its slip (PDF on the sandbox), FEBRABAN line and barcode. */
+export type Boleto = {
+  url: string
+  digitableLine: string
+  barcode: string
+  /** End of the due day, ISO (UTC). */
+  expirationDate: string
 }
 
 export type Withdrawal = {
@@ -78,6 +107,8 @@ export type Variants = {
   companyIdLocation: "data" | "top" | "none"
   /** Status used when an Idempotency-Key is reused with another body. */
   idempotencyConflictStatus: 409 | 422
+  /** Boleto field names in the create response: ours, or the template's other ones. */
+  boletoAliases: "primary" | "alternate"
 }
 
 export const DEFAULT_VARIANTS: Variants = {
@@ -87,6 +118,7 @@ export const DEFAULT_VARIANTS: Variants = {
   withdrawalEnvelope: "flat",
   companyIdLocation: "data",
   idempotencyConflictStatus: 409,
+  boletoAliases: "primary",
 }
 
 export type SandboxEvent =
@@ -108,6 +140,8 @@ export interface StateHost {
   readonly transactions: Map<string, Transaction>
   readonly withdrawals: Map<number, Withdrawal>
   readonly variants: Variants
+  /** The sandbox's base URL, for links it issues (a boleto's slip). */
+  readonly publicUrl: string
   company(companyId: number): Company
 }
 
