@@ -227,3 +227,48 @@ describe("planChargeSync after a fault", () => {
     })
   })
 })
+
+describe("planChargeSync for a dispute", () => {
+  const captured = { id: "pay_1", captured_cents: 9490, refunded_cents: 0 }
+  const chargeback = { status: "disputed" as const, raw: "Chargedback", amount_cents: 9490 }
+
+  it("records what was captured as refunded and flags the dispute, once", () => {
+    const plan = planChargeSync(
+      charge({ status: "paid" }),
+      chargeback,
+      medusa({ payment: captured }),
+      options
+    )
+    expect(plan).toMatchObject({
+      status: "disputed",
+      flag: { flag: "disputed" },
+      action: { type: "record_refund", payment_id: "pay_1", amount: "94.90" },
+    })
+    expect(plan.flag!.detail).toMatch(/Chargedback.*R\$ 94,90 recorded as refunded/)
+    const again = planChargeSync(
+      charge({ status: "disputed" }),
+      chargeback,
+      medusa({ payment: { ...captured, refunded_cents: 9490 } }),
+      options
+    )
+    expect(again).toMatchObject({ status: null, action: { type: "none" } })
+  })
+
+  it("records only what a partial refund left", () => {
+    expect(
+      planChargeSync(
+        charge({ status: "paid" }),
+        chargeback,
+        medusa({ payment: { ...captured, refunded_cents: 1000 } }),
+        options
+      )
+    ).toMatchObject({ action: { type: "record_refund", amount: "84.90" } })
+  })
+
+  it("never counts a disputed charge as paid again", () => {
+    expect(planChargeSync(charge({ status: "disputed" }), paid, medusa(), options)).toMatchObject({
+      status: null,
+      action: { type: "none" },
+    })
+  })
+})

@@ -82,11 +82,33 @@ export const collectChargeFactsStep = createStep(
           gateway_status: data.gateway_status ?? null,
           qr_code: data.qr_code ?? null,
           qr_code_image: data.qr_code_image ?? null,
+          details: methodDetails(data),
           expires_at: data.expires_at ?? null,
           company_id: data.gateway_company_id == null ? null : String(data.gateway_company_id),
         })
       }
     }
-    return new StepResponse(facts)
+    return new StepResponse(facts.map(withoutRolledBackOrder))
   }
 )
+
+/**
+ * Cart completion creates the order before it authorizes the payment, and deletes it when the
+ * payment is refused: a charge that failed at creation never paid for the order it briefly saw.
+ */
+function withoutRolledBackOrder(fact: ChargeFacts): ChargeFacts {
+  return fact.status === "failed" ? { ...fact, order_id: null } : fact
+}
+
+/** The method's facts as the session data holds them (the provider's announcement has them too). */
+function methodDetails(data: Partial<VorexySessionData>): Record<string, unknown> | null {
+  if (data.payment_method === "boleto") {
+    const { digitable_line, barcode, boleto_url, due_at } = data
+    return { digitable_line, barcode, boleto_url, due_at }
+  }
+  if (data.payment_method === "credit_card") {
+    const { card_brand, card_last4, installments } = data
+    return { card_brand, card_last4, installments, refused_reason: null }
+  }
+  return null
+}

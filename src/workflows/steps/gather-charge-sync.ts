@@ -76,7 +76,9 @@ export const gatherChargeSyncStep = createStep(
     const session = data[0] as SessionRow | undefined
     const order = session?.payment_collection?.order
     const payment = session?.payment
-    const { cancelOrderOnExpiry, expiryGraceMinutes } = service.options
+    const { cancelOrderOnExpiry, expiryGraceMinutes, boletoGraceDays } = service.options
+    // Boletos are paid days late; a PIX expires at once.
+    const graceMinutes = charge.method === "boleto" ? boletoGraceDays * 24 * 60 : expiryGraceMinutes
 
     return new StepResponse<ChargeSyncInputs>({
       coalesced: false,
@@ -101,7 +103,7 @@ export const gatherChargeSyncStep = createStep(
             }
           : null,
       },
-      options: { cancelOrderOnExpiry, expiryGraceMinutes },
+      options: { cancelOrderOnExpiry, expiryGraceMinutes: graceMinutes },
     })
   }
 )

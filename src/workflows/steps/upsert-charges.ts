@@ -39,6 +39,7 @@ export const upsertChargesStep = createStep(
         "payment_collection_id",
         "qr_code",
         "qr_code_image",
+        "details",
         "expires_at",
         "company_id",
       ] as const) {
@@ -86,6 +87,7 @@ function chargeRow(fact: ChargeFacts, syncedAt: Date) {
     gateway_status: fact.gateway_status,
     qr_code: fact.qr_code,
     qr_code_image: fact.qr_code_image,
+    details: fact.details ?? null,
     expires_at: fact.expires_at ? new Date(fact.expires_at) : null,
     company_id: fact.company_id,
     // Known to match the gateway at creation (on the database's clock, as webhook events are).

@@ -10,7 +10,7 @@
 import { canMoveCharge, centsToMajor, ChargeStatus } from "../../gateway"
 
 export type ChargeFlag =
-  "amount_mismatch" | "late_payment" | "refund_before_capture" | "sync_failing"
+  "amount_mismatch" | "late_payment" | "refund_before_capture" | "sync_failing" | "disputed"
 
 export type ChargeSnapshot = {
   status: ChargeStatus
@@ -83,8 +83,12 @@ export function planChargeSync(
 
   switch (gateway.status) {
     case "paid": {
-      if (charge.status === "refunded")
-        return { ...base, status: null, summary: "ignored: the charge was already refunded" }
+      if (charge.status === "refunded" || charge.status === "disputed")
+        return {
+          ...base,
+          status: null,
+          summary: `ignored: the charge was already ${charge.status}`,
+        }
       if (gateway.amount_cents !== charge.amount_cents) {
         const detail = `Vorexy reports ${brl(gateway.amount_cents)} paid for a ${brl(charge.amount_cents)} charge; not captured.`
         return flagged("amount_mismatch", detail, "paid with another amount: flagged, not captured")
@@ -139,6 +143,26 @@ export function planChargeSync(
         },
         action: { type: "cancel_order", order_id: medusa.order!.id },
         summary: "refunded before capture: cancelling the order",
+      }
+    }
+    case "disputed": {
+      // A chargeback or a protest: never counts as paid; what was captured is given back.
+      if (charge.status === "disputed") return { ...base, status: null, summary: "still disputed" }
+      const payment = medusa.payment
+      const remaining = payment ? payment.captured_cents - payment.refunded_cents : 0
+      const flag = {
+        flag: "disputed" as const,
+        detail: `Vorexy reports a dispute (${gateway.raw ?? "chargeback"})${remaining > 0 ? `: ${brl(remaining)} recorded as refunded` : "; nothing was captured"}. Answer it in the Vorexy panel.`,
+      }
+      return {
+        ...base,
+        status: move("disputed"),
+        flag,
+        action:
+          payment && remaining > 0
+            ? { type: "record_refund", payment_id: payment.id, amount: centsToMajor(remaining) }
+            : { type: "none" },
+        summary: `disputed${remaining > 0 ? ": recording the captured amount as refunded" : ""}`,
       }
     }
     case "cancelled":

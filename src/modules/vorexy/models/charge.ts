@@ -15,22 +15,36 @@ export const VorexyCharge = model
     method: model.enum(["pix", "boleto", "credit_card"]).default("pix"),
     amount_cents: model.number(),
     currency_code: model.text().default("brl"),
-    status: model.enum(["pending", "paid", "cancelled", "failed", "refunded"]).default("pending"),
+    status: model
+      .enum(["pending", "paid", "cancelled", "failed", "refunded", "disputed"])
+      .default("pending"),
     gateway_status: model.text().nullable(),
     paid_amount_cents: model.number().nullable(),
     /** What the gateway reports refunded (partial refunds exist). */
     refunded_amount_cents: model.number().nullable(),
     qr_code: model.text().nullable(),
     qr_code_image: model.text().nullable(),
+    /**
+     * What the method adds for the shopper and the admin: a boleto's digitable line, barcode, PDF
+     * and due date; a card's brand, last 4 digits, installments and refusal reason.
+     */
+    details: model.json().nullable(),
     expires_at: model.dateTime().nullable(),
     paid_at: model.dateTime().nullable(),
     company_id: model.text().nullable(),
     /**
      * Needs the admin: paid for another amount; paid after the order was cancelled (or with nothing
-     * left to capture into); refunded before it was captured; or its sync keeps failing.
+     * left to capture into); refunded before it was captured; its sync keeps failing; or disputed
+     * (a chargeback or a protest).
      */
     flag: model
-      .enum(["amount_mismatch", "late_payment", "refund_before_capture", "sync_failing"])
+      .enum([
+        "amount_mismatch",
+        "late_payment",
+        "refund_before_capture",
+        "sync_failing",
+        "disputed",
+      ])
       .nullable(),
     flag_detail: model.text().nullable(),
     /** When the last re-fetch started: a webhook received before it is already answered. */
