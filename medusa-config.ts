@@ -22,6 +22,12 @@ const vorexy = {
   allowBuiltInWebhookRoute: env.VOREXY_ALLOW_BUILT_IN_WEBHOOK_ROUTE,
   trustProxy: env.VOREXY_TRUST_PROXY,
   webhookRetentionDays: env.VOREXY_WEBHOOK_RETENTION_DAYS,
+  boletoExpiresInDays: env.VOREXY_BOLETO_EXPIRES_IN_DAYS,
+  boletoGraceDays: env.VOREXY_BOLETO_GRACE_DAYS,
+  cardPublicKey: env.VOREXY_CARD_PUBLIC_KEY,
+  cardTokenScriptUrl: env.VOREXY_CARD_TOKEN_SCRIPT_URL,
+  maxInstallments: env.VOREXY_MAX_INSTALLMENTS,
+  minInstallmentCents: env.VOREXY_MIN_INSTALLMENT_CENTS,
 }
 
 module.exports = defineConfig({

@@ -15,6 +15,7 @@ import { attachCheckoutContext } from "./utils/checkout-context"
 import { readRawBody } from "./utils/raw-body"
 import { redactWebhookToken } from "./utils/webhook-token"
 import { textGuard, undecodableUrlErrorHandler } from "./utils/text-guard"
+import { StoreVorexyConfigQuery } from "./store/vorexy/config/validators"
 import { StorePaymentStatusQuery } from "./store/vorexy/payment-status/validators"
 
 export default defineMiddlewares({
@@ -45,6 +46,11 @@ export default defineMiddlewares({
       matcher: "/admin/vorexy/charges",
       methods: ["GET"],
       middlewares: [validateAndTransformQuery(AdminChargesQuery, {})],
+    },
+    {
+      matcher: "/store/vorexy/config",
+      methods: ["GET"],
+      middlewares: [validateAndTransformQuery(StoreVorexyConfigQuery, {})],
     },
     {
       matcher: "/store/vorexy/payment-status",

@@ -1,10 +1,13 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { MajorAmountInput, toCents } from "../../gateway"
-import type { CheckoutItem } from "../../providers/vorexy/core/session-data"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
+import type { MedusaAddress } from "../../providers/vorexy/core/address"
+import type { CheckoutItem } from "../../providers/vorexy/core/session-data"
+import { errorsFor } from "../../providers/vorexy/core/errors"
+import { isVorexyProviderId, methodLabelOf } from "../../providers/vorexy/provider-ids"
+import { cardFieldsIn } from "../../providers/vorexy/core/raw-card"
 
 type SessionBody = { provider_id: string; data?: Record<string, unknown> }
 type CartItemRow = {
@@ -13,6 +16,12 @@ type CartItemRow = {
   unit_price: MajorAmountInput
   quantity: number
   requires_shipping?: boolean | null
+}
+type CartRow = {
+  items?: CartItemRow[] | null
+  shipping_methods?: Array<{ amount: MajorAmountInput } | null> | null
+  billing_address?: MedusaAddress | null
+  shipping_address?: MedusaAddress | null
 }
 
 const isVorexySessionBody = (body: unknown): body is SessionBody =>
@@ -30,21 +39,27 @@ function payerAddress(req: MedusaRequest): string | null {
 }
 
 /**
- * On Vorexy session creation, adds what the provider cannot see from the payment module's container
- * but the gateway takes: the payer's IP as Medusa saw it and the cart's items. Both override
- * anything the storefront sent under those names.
+ * On Vorexy session creation, refuses card details (before Medusa stores anything) and adds what
+ * the provider cannot see from the payment module's container but the gateway takes: the payer's
+ * IP as Medusa saw it, the cart's items, shipping fee and addresses. These override anything the
+ * storefront sent under those names.
  */
 export async function attachCheckoutContext(
   req: MedusaRequest,
-  _res: MedusaResponse,
+  res: MedusaResponse,
   next: MedusaNextFunction
 ) {
   try {
     const bodies = [req.body, req.validatedBody].filter(isVorexySessionBody)
     if (bodies.length) {
-      const items = await cartItems(req, req.params.id)
-      const payerIp = payerAddress(req)
-      for (const body of bodies) body.data = { ...(body.data ?? {}), payer_ip: payerIp, items }
+      const card = cardFieldsIn(bodies[0].data)
+      if (card.length) {
+        const { message } = errorsFor(methodLabelOf(bodies[0].provider_id)).rawCard(card)
+        res.status(400).json({ type: "invalid_data", message })
+        return
+      }
+      const context = { payer_ip: payerAddress(req), ...(await cartContext(req, req.params.id)) }
+      for (const body of bodies) body.data = { ...(body.data ?? {}), ...context }
     }
     next()
   } catch (error) {
@@ -52,11 +67,13 @@ export async function attachCheckoutContext(
   }
 }
 
-async function cartItems(req: MedusaRequest, paymentCollectionId: string): Promise<CheckoutItem[]> {
+async function cartContext(req: MedusaRequest, paymentCollectionId: string) {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const {
-    data: [collection],
-  } = await query.graph({
+  const address = (which: string) =>
+    ["address_1", "address_2", "city", "province", "postal_code", "country_code", "metadata"].map(
+      (field) => `cart.${which}.${field}`
+    )
+  const { data } = await query.graph({
     entity: "payment_collection",
     fields: [
       "id",
@@ -65,11 +82,14 @@ async function cartItems(req: MedusaRequest, paymentCollectionId: string): Promi
       "cart.items.unit_price",
       "cart.items.quantity",
       "cart.items.requires_shipping",
+      "cart.shipping_methods.amount",
+      ...address("billing_address"),
+      ...address("shipping_address"),
     ],
     filters: { id: paymentCollectionId },
   })
-  const items = (collection as { cart?: { items?: CartItemRow[] } })?.cart?.items ?? []
-  return items.map((item) => ({
+  const cart = (data[0] as { cart?: CartRow } | undefined)?.cart ?? {}
+  const items: CheckoutItem[] = (cart.items ?? []).map((item) => ({
     title: String(
       item.variant_title ? `${item.title} - ${item.variant_title}` : item.title || "Item"
     ).slice(0, 255),
@@ -77,4 +97,14 @@ async function cartItems(req: MedusaRequest, paymentCollectionId: string): Promi
     quantity: Number(item.quantity),
     tangible: Boolean(item.requires_shipping),
   }))
+  const shippingFee = (cart.shipping_methods ?? []).reduce(
+    (total, method) => total + (method ? toCents(method.amount) : 0),
+    0
+  )
+  return {
+    items,
+    shipping_fee_cents: shippingFee,
+    billing_address: cart.billing_address ?? null,
+    shipping_address: cart.shipping_address ?? null,
+  }
 }

@@ -63,6 +63,23 @@ export const VorexyOptionsSchema = z.object({
   webhookRetentionDays: z.coerce.number().int().min(1).max(3650).default(30),
   /** How long past expires_at a charge the gateway still calls awaiting is treated as expired. */
   expiryGraceMinutes: z.coerce.number().int().min(0).max(1440).default(10),
+  /** Days until a boleto is due (gateway `boleto.expiresInDays`). */
+  boletoExpiresInDays: z.coerce.number().int().min(1).max(30).default(3),
+  /** Days past its due date an unpaid boleto is still awaited (boletos are paid days later). */
+  boletoGraceDays: z.coerce.number().int().min(0).max(30).default(1),
+  /**
+   * Card payments are off unless both are set: the public key the storefront tokenises with, and
+   * the URL of the gateway's tokenisation script it must load. A card number never reaches Medusa.
+   */
+  cardPublicKey: z.string().trim().min(1).max(512).optional(),
+  cardTokenScriptUrl: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+/i, "cardTokenScriptUrl must be an http(s) URL")
+    .optional(),
+  /** Most installments a card payment may be split in (no interest: the cart total is charged). */
+  maxInstallments: z.coerce.number().int().min(1).max(12).default(1),
+  /** Smallest installment: bounds how many a cart may use. */
+  minInstallmentCents: z.coerce.number().int().min(1).default(500),
 })
 
 export type VorexyOptionsInput = z.input<typeof VorexyOptionsSchema>

@@ -6,3 +6,11 @@ export const VOREXY_PROVIDER_PREFIX = "pp_vorexy-"
 
 export const isVorexyProviderId = (providerId: unknown): providerId is string =>
   typeof providerId === "string" && providerId.startsWith(VOREXY_PROVIDER_PREFIX)
+
+const LABELS = { pix: "PIX", boleto: "boleto", card: "card" } as const
+
+/** How messages name a Vorexy provider's method ("pp_vorexy-card_vorexy" -> "card"). */
+export function methodLabelOf(providerId: string): (typeof LABELS)[keyof typeof LABELS] {
+  const method = providerId.slice(VOREXY_PROVIDER_PREFIX.length).split("_")[0]
+  return LABELS[method as keyof typeof LABELS] ?? "PIX"
+}

@@ -46,6 +46,6 @@ describe("provider options", () => {
   it("builds the provider with identifier vorexy-pix", () => {
     const provider = new VorexyPixService({}, valid)
     expect(provider.getIdentifier()).toBe("vorexy-pix")
-    expect(provider.paymentMethod).toBe("PIX")
+    expect(provider.chargeMethod.paymentMethod).toBe("PIX")
   })
 })

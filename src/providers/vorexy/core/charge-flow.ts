@@ -7,9 +7,9 @@ import type { AuthorizePaymentOutput } from "@medusajs/framework/types"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import type { TransactionDetail, VorexyClient } from "../../../gateway"
 import type { VorexyOptions } from "../options"
-import { buildChargeRequest, chargeIdempotencyKey, PaymentMethod } from "./charge-request"
+import { buildChargeRequest, chargeIdempotencyKey } from "./charge-request"
 import { statusFields } from "./charge-status"
-import { errors } from "./errors"
+import { errorsFor } from "./errors"
 import {
   CHARGE_CREATED_EVENT,
   CHARGE_DETACHED_EVENT,
@@ -17,8 +17,8 @@ import {
   ProviderEvents,
 } from "./events"
 import type { ChargeBinding } from "./binding"
-import type { Payer, PayerSeal } from "./payer"
-import { qrImageDataUrl } from "./qr"
+import type { ChargeMethod } from "./methods/types"
+import type { Payer, PayerSeal, SealedPayer } from "./payer"
 import { asRecord, readSessionData, VorexySessionData } from "./session-data"
 
 export class ChargeFlow {
@@ -28,11 +28,15 @@ export class ChargeFlow {
     private readonly seal: PayerSeal,
     private readonly binding: ChargeBinding,
     private readonly options: VorexyOptions,
-    private readonly paymentMethod: PaymentMethod
+    private readonly method: ChargeMethod
   ) {}
 
-  private get method() {
-    return this.paymentMethod.toLowerCase() as VorexySessionData["payment_method"]
+  private get errors() {
+    return errorsFor(this.method.label)
+  }
+
+  private get methodName() {
+    return this.method.paymentMethod.toLowerCase() as VorexySessionData["payment_method"]
   }
 
   /**
@@ -53,16 +57,21 @@ export class ChargeFlow {
     )
   }
 
-  /** Creates the session's charge and answers pending_authorization with the QR. */
+  /**
+   * Creates the session's charge. PIX and boleto answer pending_authorization (the order waits); a
+   * card answers at once: captured, a refusal (thrown for the shopper), or an analysis.
+   */
   async create(
     session: Partial<VorexySessionData>,
     sessionIdFromContext?: string
   ): Promise<AuthorizePaymentOutput> {
+    const errors = this.errors
+    const action = `create the ${this.method.label} charge`
     const sessionId = session.session_id ?? sessionIdFromContext
     const amountCents = session.amount_cents
     if (!sessionId || !amountCents) {
       const problem = new Error("the payment session has no id or amount")
-      throw errors.fromGateway(problem, "create the PIX charge", true)
+      throw errors.fromGateway(problem, action, true)
     }
     const payer = this.seal.open(session.payer_sealed, sessionId)
     if (!payer) throw errors.payerUnreadable()
@@ -74,30 +83,28 @@ export class ChargeFlow {
       const request = buildChargeRequest({
         sessionId,
         session: { ...session, amount_cents: amountCents },
-        payer: payer as Payer,
-        ip: payer.ip,
-        paymentMethod: this.paymentMethod,
-        pixExpiresInDays: this.options.pixExpiresInDays,
+        payer: payer as SealedPayer & Payer,
+        method: this.method,
+        options: this.options,
       })
       const idempotencyKey = chargeIdempotencyKey(sessionId, amountCents)
       created = await this.client.createTransaction(request, { idempotencyKey })
     } catch (error) {
-      throw errors.fromGateway(error, "create the PIX charge", true)
+      throw errors.fromGateway(error, action, true)
     }
 
-    const qrCode = created.pix?.qrcode ?? null
-    const qrImage = qrCode ? await qrImageDataUrl(qrCode) : null
+    const outcome = await this.method.outcome(created, session)
     const configuredCompany = this.options.companyId ? Number(this.options.companyId) : null
     const companyId = created.companyId ?? configuredCompany
+    const paid = created.status.status === "paid"
     const next: Partial<VorexySessionData> = {
       ...session,
       session_id: sessionId,
       transaction_id: created.id,
       status: created.status.status,
       gateway_status: created.status.raw,
-      qr_code: qrCode,
-      qr_code_image: qrImage,
-      expires_at: created.pix?.expiresAt ?? null,
+      ...outcome.fields,
+      ...(paid ? { paid_at: new Date().toISOString() } : {}),
       gateway_company_id: companyId,
       charge_binding: this.binding.sign({
         session_id: sessionId,
@@ -109,18 +116,23 @@ export class ChargeFlow {
     await this.events.emit(CHARGE_CREATED_EVENT, {
       payment_session_id: sessionId,
       transaction_id: created.id,
-      method: this.method,
+      method: this.methodName,
       amount_cents: amountCents,
       status: created.status.status,
       gateway_status: created.status.raw,
-      qr_code: qrCode,
-      qr_code_image: qrImage,
+      qr_code: next.qr_code ?? null,
+      qr_code_image: next.qr_code_image ?? null,
       expires_at: next.expires_at ?? null,
       company_id: companyId === null ? null : String(companyId),
+      details: outcome.details,
     })
-    // A replayed create answers with the original (waiting) response; any later status comes from
-    // a re-fetch on the next authorisation.
-    return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, data: asRecord(next) }
+    if (outcome.status === PaymentSessionStatus.ERROR) {
+      // A refused card: nothing was charged, no order is placed, the cart stays payable.
+      throw errors.cardRefused((outcome.details?.refused_reason as string | null) ?? null)
+    }
+    // A replayed create answers with the original response; any later status comes from a
+    // re-fetch on the next authorisation.
+    return { status: outcome.status, data: asRecord(next) }
   }
 
   /** Re-fetches a charge and announces its status when it changed. */
@@ -133,7 +145,7 @@ export class ChargeFlow {
     try {
       detail = await this.client.getTransaction(session.transaction_id!)
     } catch (error) {
-      throw errors.fromGateway(error, action, checkout)
+      throw this.errors.fromGateway(error, action, checkout)
     }
     if (detail.status.status !== session.status) {
       await this.events.emit(CHARGE_OBSERVED_EVENT, {
@@ -157,7 +169,9 @@ export class ChargeFlow {
     const session = readSessionData(data)
     if (!session.transaction_id || !this.isBound(session)) return data ?? {}
     await this.events.emit(CHARGE_DETACHED_EVENT, { transaction_id: session.transaction_id })
-    const detail = await this.fetch(session, "check the PIX charge", false).catch(() => null)
+    const detail = await this.fetch(session, `check the ${this.method.label} charge`, false).catch(
+      () => null
+    )
     return {
       ...data,
       ...(detail ? statusFields(detail) : {}),
@@ -169,8 +183,12 @@ export class ChargeFlow {
   async closeLocally(data: Record<string, unknown> | undefined) {
     const session = readSessionData(data)
     if (!session.transaction_id || !this.isBound(session)) return data ?? {}
-    const detail = await this.fetch(session, "check the PIX charge before cancelling it", false)
-    if (detail.status.status === "paid") throw errors.alreadyPaid(session.transaction_id)
+    const detail = await this.fetch(
+      session,
+      `check the ${this.method.label} charge before cancelling it`,
+      false
+    )
+    if (detail.status.status === "paid") throw this.errors.alreadyPaid(session.transaction_id)
     return {
       ...data,
       ...statusFields(detail),

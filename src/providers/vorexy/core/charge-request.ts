@@ -4,7 +4,10 @@
  * a new amount (a new session state) makes a new one.
  */
 import type { CreateTransactionRequest } from "../../../gateway"
-import type { Payer } from "./payer"
+import type { VorexyOptions } from "../options"
+import { chargeItems } from "./charge-items"
+import type { ChargeMethod } from "./methods/types"
+import type { Payer, SealedPayer } from "./payer"
 import type { VorexySessionData } from "./session-data"
 
 export type PaymentMethod = CreateTransactionRequest["paymentMethod"]
@@ -15,44 +18,46 @@ export const chargeIdempotencyKey = (sessionId: string, amountCents: number) =>
 export type ChargeRequestInput = {
   sessionId: string
   session: Partial<VorexySessionData> & { amount_cents: number }
-  payer: Payer
-  /** The payer's IPv4 as Medusa saw it (sealed with the payer), if known. */
-  ip?: string | null
-  paymentMethod: PaymentMethod
-  pixExpiresInDays: number
+  payer: SealedPayer & Payer
+  method: ChargeMethod
+  options: VorexyOptions
 }
 
 export function buildChargeRequest({
   sessionId,
   session,
   payer,
-  ip,
-  paymentMethod,
-  pixExpiresInDays,
+  method,
+  options,
 }: ChargeRequestInput): CreateTransactionRequest {
+  // Items plus shipping add up to the amount, as the gateway requires (charge-items.ts).
+  const { items, fee } = chargeItems(
+    session.items,
+    session.shipping_fee_cents ?? 0,
+    session.amount_cents
+  )
   return {
     amount: session.amount_cents,
     currency: "BRL",
-    paymentMethod,
-    installments: 1,
+    paymentMethod: method.paymentMethod,
     customer: {
       name: payer.name,
       email: payer.email,
       ...(payer.document ? { document: payer.document } : {}),
       ...(payer.phone ? { phone: payer.phone } : {}),
+      ...(payer.address ? { address: payer.address } : {}),
       externalRef: sessionId,
     },
-    ...(paymentMethod === "PIX" ? { pix: { expiresInDays: pixExpiresInDays } } : {}),
-    ...(ip ? { ip } : {}),
-    ...(session.items?.length
+    items,
+    ...(fee || payer.shipping_address
       ? {
-          items: session.items.map((i) => ({
-            title: i.title,
-            unitPrice: i.unit_price_cents,
-            quantity: i.quantity,
-            tangible: i.tangible,
-          })),
+          shipping: {
+            fee,
+            ...(payer.shipping_address ? { address: payer.shipping_address } : {}),
+          },
         }
       : {}),
+    ...(payer.ip ? { ip: payer.ip } : {}),
+    ...method.requestFields(payer, session, options),
   }
 }

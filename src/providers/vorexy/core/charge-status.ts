@@ -10,8 +10,9 @@ const SESSION_STATUS: Record<ChargeStatus, SessionStatus> = {
   paid: PaymentSessionStatus.CAPTURED,
   cancelled: PaymentSessionStatus.CANCELED,
   failed: PaymentSessionStatus.ERROR,
-  // Paid and then given back: nothing to capture any more.
+  // Paid and then given back (or disputed): nothing to capture.
   refunded: PaymentSessionStatus.ERROR,
+  disputed: PaymentSessionStatus.ERROR,
 }
 
 /** The status fields the session data keeps from a re-fetch. */

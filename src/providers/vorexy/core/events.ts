@@ -47,6 +47,8 @@ export type ChargeCreatedEvent = {
   qr_code_image: string | null
   expires_at: string | null
   company_id: string | null
+  /** What the method adds (boleto line/PDF/due date; card brand/last 4/installments/refusal). */
+  details?: Record<string, unknown> | null
 }
 
 type EventPayloads = {

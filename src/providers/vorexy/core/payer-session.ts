@@ -4,8 +4,12 @@
  */
 import type { PaymentCustomerDTO } from "@medusajs/framework/types"
 import { centsToMajor } from "../../../gateway"
-import { errors } from "./errors"
-import { maskPayer, PAYER_INPUT_KEYS, PayerSeal, readPayer } from "./payer"
+import type { VorexyOptions } from "../options"
+import { gatewayAddress, MedusaAddress } from "./address"
+import { errorsFor, MethodLabel } from "./errors"
+import type { ChargeMethod } from "./methods/types"
+import { cardFieldsIn } from "./raw-card"
+import { maskPayer, PAYER_INPUT_KEYS, PayerSeal, readPayer, SealedPayer } from "./payer"
 import {
   checkoutItems,
   ipv4,
@@ -17,30 +21,53 @@ import {
 
 type Input = Record<string, unknown> | undefined
 
-/** The data of a new session (initiatePayment). */
+/** The data of a new session (initiatePayment): nothing leaves for the gateway yet. */
 export function initialSessionData(
   seal: PayerSeal,
-  method: VorexySessionData["payment_method"],
+  method: ChargeMethod,
+  options: VorexyOptions,
   cents: number,
   data: Input,
   customer?: PaymentCustomerDTO
 ) {
+  const label = method.label
+  // The store route refuses these before Medusa stores anything; a session made another way too.
+  const card = cardFieldsIn(data)
+  if (card.length) throw errorsFor(label).rawCard(card)
   const { partial, problems } = readPayer(data, customer)
-  if (problems.length) throw errors.invalidPayer(problems)
+  if (problems.length) throw errorsFor(label).invalidPayer(problems)
+  // A cart without a billing address bills its shipping address (what storefronts default to).
+  const address = gatewayAddress(
+    (data?.billing_address ?? data?.shipping_address) as MedusaAddress | undefined
+  )
+  const shipping = gatewayAddress(data?.shipping_address as MedusaAddress | undefined)
+  const extra = method.readInput({ data, amountCents: cents, options, payer: partial, address })
   // Set by Medusa after the storefront's data, so it is the real session id.
   const sessionId = typeof data?.session_id === "string" ? data.session_id : ""
+  const sealed: SealedPayer = {
+    ...partial,
+    ip: ipv4(data?.payer_ip),
+    ...("address" in address ? { address: address.address } : {}),
+    ...("address" in shipping ? { shipping_address: shipping.address } : {}),
+    ...extra.sealed,
+  }
   const sessionData: VorexySessionData = {
     session_id: sessionId,
     amount: centsToMajor(cents),
     amount_cents: cents,
     currency_code: "brl",
-    payment_method: method,
+    payment_method: method.paymentMethod.toLowerCase() as VorexySessionData["payment_method"],
     payer_display: maskPayer(partial),
-    payer_sealed: seal.seal({ ...partial, ip: ipv4(data?.payer_ip) }, sessionId),
+    payer_sealed: seal.seal(sealed, sessionId),
     items: checkoutItems(data?.items) ?? null,
+    shipping_fee_cents: nonNegativeInteger(data?.shipping_fee_cents),
+    ...extra.shown,
   }
   return { sessionId, data: ownedData(data, sessionData) }
 }
+
+const nonNegativeInteger = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= 0 ? (value as number) : null
 
 /**
  * The data after an update (updatePayment): the payer may change until the charge exists; a new
@@ -48,6 +75,7 @@ export function initialSessionData(
  */
 export function updatedSessionData(
   seal: PayerSeal,
+  label: MethodLabel,
   cents: number,
   data: Input,
   customer?: PaymentCustomerDTO
@@ -58,14 +86,14 @@ export function updatedSessionData(
   const amountChanged = cents !== current.amount_cents
 
   if (current.transaction_id && !amountChanged) {
-    if (payerGiven) throw errors.payerLocked()
+    if (payerGiven) throw errorsFor(label).payerLocked()
     return null
   }
   let payerFields: Partial<VorexySessionData> = {}
   if (payerGiven || !current.transaction_id) {
     const previous = seal.open(current.payer_sealed, sessionId) ?? {}
     const { partial, problems } = readPayer(payerGiven ? data : undefined, customer)
-    if (problems.length) throw errors.invalidPayer(problems)
+    if (problems.length) throw errorsFor(label).invalidPayer(problems)
     const merged = { ...previous, ...definedOnly(partial) }
     payerFields = {
       payer_display: maskPayer(merged),
@@ -80,6 +108,16 @@ export function updatedSessionData(
     qr_code_image: null,
     expires_at: null,
     charge_binding: null,
+    digitable_line: null,
+    barcode: null,
+    boleto_url: null,
+    due_at: null,
+    card_brand: null,
+    card_last4: null,
+    // The cart changed: the lines and shipping attached earlier may no longer be its own (the
+    // charge then carries one summary item for the amount).
+    items: null,
+    shipping_fee_cents: null,
   }
   return ownedData(data, {
     ...providerFields(current),

@@ -7,7 +7,13 @@
  * created, and only a masked copy is shown.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
-import { classifyDocument, DocumentType, normaliseDocument, onlyDigits } from "../../../gateway"
+import {
+  Address,
+  classifyDocument,
+  DocumentType,
+  normaliseDocument,
+  onlyDigits,
+} from "../../../gateway"
 
 export type Payer = {
   name: string
@@ -72,8 +78,16 @@ export function readPayer(
     problems.push(`payer e-mail "${email}" is not a valid e-mail address`)
   if (name && name.length > 200) problems.push("payer name is longer than 200 characters")
 
+  // A plain string, or { type, number } as some storefronts send it.
+  const documentObject = source.document as { number?: unknown } | null | undefined
   const rawDocument =
-    text(source.document) ?? text(source.cpf) ?? text(source.cnpj) ?? text(source.tax_id)
+    text(source.document) ??
+    (documentObject && typeof documentObject === "object"
+      ? text(documentObject.number)
+      : undefined) ??
+    text(source.cpf) ??
+    text(source.cnpj) ??
+    text(source.tax_id)
   let document: Payer["document"]
   if (rawDocument) {
     const classified = classifyDocument(rawDocument)
@@ -117,8 +131,16 @@ export function maskPayer(payer: Partial<Payer>): MaskedPayer {
   }
 }
 
-/** What is sealed: the payer, and the IP Medusa saw them at (the gateway's `ip`). */
-export type SealedPayer = Partial<Payer> & { ip?: string | null }
+/**
+ * What is sealed: the payer, the IP Medusa saw them at (the gateway's `ip`), the cart's billing
+ * and shipping addresses, and a card token (a secret: with it anyone could pay with that card).
+ */
+export type SealedPayer = Partial<Payer> & {
+  ip?: string | null
+  address?: Address
+  shipping_address?: Address
+  card_token?: string
+}
 
 /**
  * Seals payer data for the session; only this server (holding the API key) can open it, and only

@@ -30,8 +30,9 @@ export type VorexySessionData = {
   payer_sealed?: string | null
   /** Always null: the payer's IP is sealed with the payer (the key is blanked if a storefront sends it). */
   payer_ip?: null
-  /** The cart's items, attached server-side at session creation (the gateway's `items`). */
+  /** The cart's items and shipping, attached server-side at session creation. */
   items?: CheckoutItem[] | null
+  shipping_fee_cents?: number | null
   transaction_id?: string | null
   status?: ChargeStatus | null
   gateway_status?: string | null
@@ -47,6 +48,15 @@ export type VorexySessionData = {
   canceled_locally_at?: string | null
   /** Refunds recorded in Medusa so far (on the payment's data): they count against the gateway's. */
   refunds_recorded_cents?: number | null
+  /** BOLETO: the 47-digit linha digitável, the 44-digit barcode, the PDF, the due date. */
+  digitable_line?: string | null
+  barcode?: string | null
+  boleto_url?: string | null
+  due_at?: string | null
+  /** CREDIT_CARD: never more of the card than its brand and last 4 digits. */
+  card_brand?: string | null
+  card_last4?: string | null
+  installments?: number | null
 }
 
 /** Every key the provider owns, so none of them can be left holding a storefront's value. */
@@ -71,6 +81,14 @@ const PROVIDER_KEYS: ReadonlyArray<keyof VorexySessionData> = [
   "charge_binding",
   "canceled_locally_at",
   "refunds_recorded_cents",
+  "shipping_fee_cents",
+  "digitable_line",
+  "barcode",
+  "boleto_url",
+  "due_at",
+  "card_brand",
+  "card_last4",
+  "installments",
 ]
 
 /** Only the provider's own keys of some session data. */

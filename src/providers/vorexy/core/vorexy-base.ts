@@ -43,15 +43,13 @@ import { MajorAmountInput, toCents, VorexyClient } from "../../../gateway"
 import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../options"
 import { ChargeBinding } from "./binding"
 import { ChargeFlow } from "./charge-flow"
-import type { PaymentMethod } from "./charge-request"
 import { sessionStatusFromDetail, statusFields } from "./charge-status"
-import { errors } from "./errors"
+import { errorsFor } from "./errors"
+import type { ChargeMethod } from "./methods/types"
 import { ProviderEvents, WEBHOOK_FORWARDED_EVENT } from "./events"
 import { PayerSeal } from "./payer"
 import { initialSessionData, updatedSessionData } from "./payer-session"
-import { readSessionData, VorexySessionData, withoutCharge } from "./session-data"
-
-export type VorexyPaymentMethod = PaymentMethod
+import { readSessionData, withoutCharge } from "./session-data"
 
 export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> {
   protected readonly options_: VorexyOptions
@@ -62,8 +60,12 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   protected readonly logger_?: Logger
   private chargeFlow_?: ChargeFlow
 
-  /** Which gateway payment method this provider charges with. */
-  abstract get paymentMethod(): VorexyPaymentMethod
+  /** The payment method this provider charges with (methods/): a subclass names it. */
+  abstract get chargeMethod(): ChargeMethod
+
+  protected get errors_() {
+    return errorsFor(this.chargeMethod.label)
+  }
 
   static validateOptions(options: Record<string, unknown>): void {
     parseVorexyOptions(options)
@@ -87,13 +89,9 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
 
   /** The charge flow for this provider's payment method (built on first use: a subclass getter). */
   protected get charges_(): ChargeFlow {
-    const { client_, events_, seal_, binding_, options_, paymentMethod } = this
-    this.chargeFlow_ ??= new ChargeFlow(client_, events_, seal_, binding_, options_, paymentMethod)
+    const { client_, events_, seal_, binding_, options_, chargeMethod } = this
+    this.chargeFlow_ ??= new ChargeFlow(client_, events_, seal_, binding_, options_, chargeMethod)
     return this.chargeFlow_
-  }
-
-  protected get method(): VorexySessionData["payment_method"] {
-    return this.paymentMethod.toLowerCase() as VorexySessionData["payment_method"]
   }
 
   /** No gateway call: validates and keeps the payer for authorisation. */
@@ -103,9 +101,16 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     data,
     context,
   }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    if (currency_code?.toLowerCase() !== "brl") throw errors.currency(currency_code ?? "")
+    if (currency_code?.toLowerCase() !== "brl") throw this.errors_.currency(currency_code ?? "")
     const cents = toCents(amount as MajorAmountInput)
-    const session = initialSessionData(this.seal_, this.method, cents, data, context?.customer)
+    const session = initialSessionData(
+      this.seal_,
+      this.chargeMethod,
+      this.options_,
+      cents,
+      data,
+      context?.customer
+    )
     return { id: session.sessionId, status: PaymentSessionStatus.PENDING, data: session.data }
   }
 
@@ -116,10 +121,17 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     data,
     context,
   }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    if (currency_code && currency_code.toLowerCase() !== "brl") throw errors.currency(currency_code)
+    if (currency_code && currency_code.toLowerCase() !== "brl")
+      throw this.errors_.currency(currency_code)
     const current = readSessionData(data)
     const cents = amount === undefined ? current.amount_cents! : toCents(amount as MajorAmountInput)
-    const next = updatedSessionData(this.seal_, cents, data, context?.customer)
+    const next = updatedSessionData(
+      this.seal_,
+      this.chargeMethod.label,
+      cents,
+      data,
+      context?.customer
+    )
     if (!next) return { data: data as Record<string, unknown> }
     return { status: PaymentSessionStatus.PENDING, data: next }
   }
@@ -141,7 +153,11 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
       )
       return this.charges_.create(withoutCharge(session), context?.idempotency_key)
     }
-    const detail = await this.charges_.fetch(session, "check the PIX charge", true)
+    const detail = await this.charges_.fetch(
+      session,
+      `check the ${this.chargeMethod.label} charge`,
+      true
+    )
     return sessionStatusFromDetail(session, detail)
   }
 
@@ -149,7 +165,7 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   protected boundCharge(data: Record<string, unknown> | undefined) {
     const session = readSessionData(data)
     if (session.transaction_id && !this.charges_.isBound(session)) {
-      throw errors.notBound(session.transaction_id)
+      throw this.errors_.notBound(session.transaction_id)
     }
     return session
   }
@@ -157,26 +173,42 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const session = this.boundCharge(data)
     if (!session.transaction_id) return { status: PaymentSessionStatus.PENDING, data }
-    const detail = await this.charges_.fetch(session, "check the PIX charge", false)
+    const detail = await this.charges_.fetch(
+      session,
+      `check the ${this.chargeMethod.label} charge`,
+      false
+    )
     return sessionStatusFromDetail(session, detail)
   }
 
   async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const session = this.boundCharge(data)
     if (!session.transaction_id) return { data }
-    const detail = await this.charges_.fetch(session, "read the PIX charge", false)
+    const detail = await this.charges_.fetch(
+      session,
+      `read the ${this.chargeMethod.label} charge`,
+      false
+    )
     return { data: { ...data, ...statusFields(detail) } }
   }
 
   /** PIX is captured when paid: confirm it, idempotently. */
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const session = this.boundCharge(data)
-    if (!session.transaction_id) throw errors.notPaid("(none)", "not created")
-    const detail = await this.charges_.fetch(session, "confirm the PIX payment", false)
+    if (!session.transaction_id) throw this.errors_.notPaid("(none)", "not created")
+    const detail = await this.charges_.fetch(
+      session,
+      `confirm the ${this.chargeMethod.label} payment`,
+      false
+    )
     if (detail.status.status !== "paid")
-      throw errors.notPaid(session.transaction_id, detail.status.raw ?? "unknown")
+      throw this.errors_.notPaid(session.transaction_id, detail.status.raw ?? "unknown")
     if (detail.amountCents !== session.amount_cents)
-      throw errors.amountMismatch(session.transaction_id, detail.amountCents, session.amount_cents!)
+      throw this.errors_.amountMismatch(
+        session.transaction_id,
+        detail.amountCents,
+        session.amount_cents!
+      )
     return { data: { ...data, ...statusFields(detail) } }
   }
 
@@ -199,15 +231,20 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
    */
   async refundPayment({ data, amount }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = this.boundCharge(data)
-    if (!session.transaction_id) throw errors.refundInPanel("(none)", "no charge")
+    if (!session.transaction_id) throw this.errors_.refundInPanel("(none)", "no charge")
     const detail = await this.charges_.fetch(session, "check the refund", false)
     const whole = detail.amountCents ?? session.amount_cents ?? 0
-    const refunded = detail.refundedCents ?? (detail.status.status === "refunded" ? whole : 0)
+    // A chargeback takes the whole payment back, whatever refundedAmount says.
+    const givenBack = detail.status.status === "refunded" || detail.status.status === "disputed"
+    const refunded =
+      detail.status.status === "disputed"
+        ? whole
+        : (detail.refundedCents ?? (givenBack ? whole : 0))
     // Refunds already recorded in Medusa count against what the gateway reports refunded.
     const recorded = session.refunds_recorded_cents ?? 0
     const asked = toCents(amount as MajorAmountInput)
     if (asked <= 0 || refunded < recorded + asked)
-      throw errors.refundInPanel(session.transaction_id, detail.status.raw ?? "unknown")
+      throw this.errors_.refundInPanel(session.transaction_id, detail.status.raw ?? "unknown")
     return {
       data: { ...data, ...statusFields(detail), refunds_recorded_cents: recorded + asked },
     }

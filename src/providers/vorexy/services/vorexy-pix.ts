@@ -1,10 +1,11 @@
 import { VorexyBase } from "../core/vorexy-base"
+import { pixMethod } from "../core/methods/pix"
 
 /** PIX: the charge is created at cart authorisation and paid later by the shopper (async). */
 export class VorexyPixService extends VorexyBase {
   static identifier = "vorexy-pix"
 
-  get paymentMethod() {
-    return "PIX" as const
+  get chargeMethod() {
+    return pixMethod
   }
 }

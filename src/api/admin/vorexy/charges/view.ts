@@ -16,6 +16,7 @@ export function chargeView(c: VorexyChargeRow) {
     paid_amount_cents: c.paid_amount_cents,
     expires_at: c.expires_at,
     paid_at: c.paid_at,
+    details: c.details ?? null,
     flag: c.flag,
     flag_detail: c.flag_detail,
     last_synced_at: c.last_synced_at,

@@ -1,9 +1,10 @@
 /**
  * GET /store/vorexy/payment-status?order_id=…|payment_session_id=…[&wait=true&timeout_ms=…&last_status=…]
  *
- * The PIX state for the storefront, served from the plugin's table (never a gateway call), with an
- * optional bounded long-poll so a page learns "paid" within a second of it happening. It reveals no
- * more than the order's own store route does.
+ * A Vorexy charge's state for the storefront (PIX, boleto or card, with what each method adds),
+ * served from the plugin's table (never a gateway call), with an optional bounded long-poll so a
+ * page learns "paid" within a second of it happening. It reveals no more than the order's own store
+ * route does.
  */
 import type { MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
@@ -117,8 +118,31 @@ function view(charge: Charge) {
     closed_reason: charge.offer_closed_reason,
     qr_code: payable ? charge.qr_code : null,
     qr_code_image: payable ? charge.qr_code_image : null,
+    ...methodFacts(charge, payable),
     expires_at: charge.expires_at,
     paid_at: charge.paid_at,
     updated_at: charge.updated_at,
   }
+}
+
+/** What the method adds for the shopper: the boleto to pay (while payable), the card's brand and last 4. */
+function methodFacts(charge: Charge, payable: boolean) {
+  const details = (charge.details ?? {}) as Record<string, unknown>
+  if (charge.method === "boleto") {
+    return {
+      digitable_line: payable ? (details.digitable_line ?? null) : null,
+      barcode: payable ? (details.barcode ?? null) : null,
+      boleto_url: payable ? (details.boleto_url ?? null) : null,
+      due_at: details.due_at ?? null,
+    }
+  }
+  if (charge.method === "credit_card") {
+    return {
+      card_brand: details.card_brand ?? null,
+      card_last4: details.card_last4 ?? null,
+      installments: details.installments ?? null,
+      refused_reason: details.refused_reason ?? null,
+    }
+  }
+  return {}
 }

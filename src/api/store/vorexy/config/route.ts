@@ -1,0 +1,36 @@
+/**
+ * GET /store/vorexy/config[?amount_cents=] — what a storefront needs before it creates a Vorexy
+ * payment session: whether cards are on, the public key and the tokenisation script to load (a card
+ * is tokenised in the browser; the number never reaches the store), and the installments a cart of
+ * that amount may use. Nothing secret.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { VOREXY_MODULE } from "../../../../modules/vorexy"
+import type VorexyModuleService from "../../../../modules/vorexy/service"
+import { maxInstallmentsFor } from "../../../../providers/vorexy/core/methods/card"
+import type { StoreVorexyConfigQueryType } from "./validators"
+
+export const GET = async (
+  req: MedusaRequest<unknown, StoreVorexyConfigQueryType>,
+  res: MedusaResponse
+) => {
+  const { amount_cents } = req.validatedQuery as StoreVorexyConfigQueryType
+  const options = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).options
+  const cardOn = Boolean(options.cardPublicKey && options.cardTokenScriptUrl)
+  res.json({
+    vorexy: {
+      pix: { expires_in_days: options.pixExpiresInDays },
+      boleto: { expires_in_days: options.boletoExpiresInDays },
+      card: cardOn
+        ? {
+            public_key: options.cardPublicKey,
+            token_script_url: options.cardTokenScriptUrl,
+            max_installments: options.maxInstallments,
+            min_installment_cents: options.minInstallmentCents,
+            installments_for_amount:
+              amount_cents === undefined ? null : maxInstallmentsFor(amount_cents, options),
+          }
+        : null,
+    },
+  })
+}

@@ -1,0 +1,40 @@
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { errorsFor } from "../errors"
+import type { ChargeMethod } from "./types"
+
+const errors = errorsFor("boleto")
+
+/**
+ * BOLETO: a bank slip paid days later; the order waits. It needs the payer's CPF/CNPJ and address
+ * (the cart's billing address), refused at session creation before any gateway call.
+ */
+export const boletoMethod: ChargeMethod = {
+  label: "boleto",
+  paymentMethod: "BOLETO",
+  readInput({ payer, address }) {
+    const missing = [
+      !payer.document && "CPF or CNPJ (data.document)",
+      ...("missing" in address ? address.missing.map((m) => `billing address: ${m}`) : []),
+    ].filter((m): m is string => Boolean(m))
+    if (missing.length) throw errors.boletoNeeds(missing)
+    return {}
+  },
+  requestFields: (_payer, _session, options) => ({
+    installments: 1,
+    boleto: { expiresInDays: options.boletoExpiresInDays },
+  }),
+  async outcome(created) {
+    const boleto = created.boleto ?? {}
+    const facts = {
+      digitable_line: boleto.digitableLine ?? null,
+      barcode: boleto.barcode ?? null,
+      boleto_url: boleto.url ?? null,
+      due_at: boleto.dueDate ?? null,
+    }
+    return {
+      status: PaymentSessionStatus.PENDING_AUTHORIZATION,
+      fields: { ...facts, expires_at: facts.due_at },
+      details: facts,
+    }
+  },
+}

@@ -1,0 +1,75 @@
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { errorsFor } from "../errors"
+import type { ChargeMethod } from "./types"
+
+const errors = errorsFor("card")
+
+/** How many installments a cart of this amount may use, under the store's options. */
+export function maxInstallmentsFor(
+  amountCents: number,
+  options: { maxInstallments: number; minInstallmentCents: number }
+) {
+  return Math.max(
+    1,
+    Math.min(options.maxInstallments, Math.floor(amountCents / options.minInstallmentCents))
+  )
+}
+
+/**
+ * CREDIT_CARD: the storefront tokenises the card in the browser with the gateway's script and
+ * sends only `card_token` (and `installments`); the token is sealed, never shown. Authorised at
+ * once: paid is captured with the order, a refusal fails the checkout with the issuer's reason and
+ * leaves the cart payable, an analysis waits like PIX.
+ */
+export const cardMethod: ChargeMethod = {
+  label: "card",
+  paymentMethod: "CREDIT_CARD",
+  readInput({ data, amountCents, options }) {
+    if (!options.cardPublicKey || !options.cardTokenScriptUrl) throw errors.cardOff()
+    const token = data?.card_token
+    if (typeof token !== "string" || token.trim().length < 8 || token.length > 4096) {
+      throw errors.cardTokenMissing()
+    }
+    const installments = data?.installments ?? 1
+    const most = maxInstallmentsFor(amountCents, options)
+    if (
+      !Number.isInteger(installments) ||
+      (installments as number) < 1 ||
+      (installments as number) > most
+    ) {
+      throw errors.installments(most, options.minInstallmentCents)
+    }
+    return {
+      shown: { installments: installments as number },
+      sealed: { card_token: token.trim() },
+    }
+  },
+  requestFields(payer, session) {
+    return { installments: session.installments ?? 1, card: { hash: payer.card_token ?? "" } }
+  },
+  async outcome(created, session) {
+    const card = created.card ?? {}
+    const details = {
+      card_brand: card.brand ?? null,
+      card_last4: card.lastDigits?.slice(-4) ?? null,
+      installments: card.installments ?? session.installments ?? 1,
+      refused_reason: card.refusedReason ?? null,
+    }
+    const fields = {
+      card_brand: details.card_brand,
+      card_last4: details.card_last4,
+      installments: details.installments,
+    }
+    switch (created.status.status) {
+      case "paid":
+        if (created.amountCents !== undefined && created.amountCents !== session.amount_cents) {
+          throw errors.amountMismatch(created.id, created.amountCents, session.amount_cents!)
+        }
+        return { status: PaymentSessionStatus.CAPTURED, fields, details }
+      case "pending":
+        return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, fields, details }
+      default:
+        return { status: PaymentSessionStatus.ERROR, fields, details }
+    }
+  },
+}

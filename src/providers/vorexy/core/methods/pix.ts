@@ -1,0 +1,26 @@
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { qrImageDataUrl } from "../qr"
+import type { ChargeMethod } from "./types"
+
+/** PIX: a QR the shopper pays later; the order waits (pending_authorization). */
+export const pixMethod: ChargeMethod = {
+  label: "PIX",
+  paymentMethod: "PIX",
+  readInput: () => ({}),
+  requestFields: (_payer, _session, options) => ({
+    installments: 1,
+    pix: { expiresInDays: options.pixExpiresInDays },
+  }),
+  async outcome(created) {
+    const qrCode = created.pix?.qrcode ?? null
+    return {
+      status: PaymentSessionStatus.PENDING_AUTHORIZATION,
+      fields: {
+        qr_code: qrCode,
+        qr_code_image: qrCode ? await qrImageDataUrl(qrCode) : null,
+        expires_at: created.pix?.expiresAt ?? null,
+      },
+      details: null,
+    }
+  },
+}

@@ -1,0 +1,51 @@
+/**
+ * What a payment method adds to the charge lifecycle the base owns: what the storefront must send
+ * for it, its request fields, what it shows the shopper, and what its first answer means.
+ */
+import type { PaymentSessionStatus } from "@medusajs/framework/types"
+import type { Address, CreatedTransaction, CreateTransactionRequest } from "../../../../gateway"
+import type { VorexyOptions } from "../../options"
+import type { MethodLabel } from "../errors"
+import type { Payer, SealedPayer } from "../payer"
+import type { VorexySessionData } from "../session-data"
+
+export type MethodInput = {
+  /** The storefront's data, with what the plugin attached server-side. */
+  data: Record<string, unknown> | undefined
+  amountCents: number
+  options: VorexyOptions
+  payer: Partial<Payer>
+  /** The cart's billing address in the gateway's shape, or what is missing from it. */
+  address: { address: Address } | { missing: string[] }
+}
+
+export type MethodInputResult = {
+  /** Fields the shopper may read. */
+  shown?: Partial<VorexySessionData>
+  /** Fields sealed with the payer (a card token is a secret). */
+  sealed?: Partial<SealedPayer>
+}
+
+export type ChargeOutcome = {
+  status: PaymentSessionStatus
+  /** Fields of the session data the method adds from the gateway's answer. */
+  fields: Partial<VorexySessionData>
+  /** What the charge row keeps for the admin and the status route. */
+  details: Record<string, unknown> | null
+}
+
+export interface ChargeMethod {
+  readonly paymentMethod: CreateTransactionRequest["paymentMethod"]
+  /** How messages name it ("Vorexy boleto: …"). */
+  readonly label: MethodLabel
+  /** What this method needs at session creation; throws a 400 naming what is missing or wrong. */
+  readInput(input: MethodInput): MethodInputResult
+  /** This method's fields of the create request. */
+  requestFields(
+    payer: SealedPayer,
+    session: Partial<VorexySessionData>,
+    options: VorexyOptions
+  ): Partial<CreateTransactionRequest>
+  /** What the gateway's answer to the create means (a refused card throws, for the shopper). */
+  outcome(created: CreatedTransaction, session: Partial<VorexySessionData>): Promise<ChargeOutcome>
+}
