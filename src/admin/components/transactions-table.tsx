@@ -32,15 +32,18 @@ export function TransactionsTable() {
       </div>
       <DataTable
         testId="gateway-transactions"
-        headers={[t("date"), t("customer"), t("amount"), t("status"), t("order")]}
+        headers={[t("date"), t("customer"), t("method"), t("amount"), t("status"), t("order")]}
         rows={rows}
         rowKey={(row, i) => row.id ?? i}
         query={query}
         cells={(row) => [
           dateTime(row.created_at, locale),
           row.customer?.name ?? "—",
+          methodName(row.payment_method),
           row.amount_cents === null ? "—" : brl(row.amount_cents, "cents"),
-          <StatusBadge color={statusColor(row.status)}>
+          <StatusBadge
+            color={statusColor(row.charge?.flag === "disputed" ? "disputed" : row.status)}
+          >
             {row.gateway_status ?? row.status}
           </StatusBadge>,
           row.charge?.order_id ? (
@@ -66,4 +69,16 @@ export function TransactionsTable() {
       />
     </Container>
   )
+}
+
+const METHODS: Record<string, string> = {
+  PIX: "PIX",
+  BOLETO: "Boleto",
+  CREDIT_CARD: "Cartão",
+  CREDITCARD: "Cartão",
+}
+
+/** The gateway's method name as people say it (PIX, Boleto, Cartão). */
+function methodName(method: string | null) {
+  return method ? (METHODS[method.toUpperCase()] ?? method) : "—"
 }

@@ -44,7 +44,15 @@ export type Charge = {
   paid_amount_cents: number | null
   expires_at: string | null
   paid_at: string | null
-  flag: "amount_mismatch" | "late_payment" | "refund_before_capture" | "sync_failing" | null
+  flag:
+    | "amount_mismatch"
+    | "late_payment"
+    | "refund_before_capture"
+    | "sync_failing"
+    | "disputed"
+    | null
+  method: "pix" | "boleto" | "credit_card"
+  details: Record<string, unknown> | null
   flag_detail: string | null
 }
 

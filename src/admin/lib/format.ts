@@ -33,6 +33,7 @@ const COLORS: Record<string, BadgeColor> = {
   failed: "red",
   cancelled: "red",
   refunded: "purple",
+  disputed: "red",
 }
 
 export const statusColor = (status: string): BadgeColor => COLORS[status] ?? "grey"

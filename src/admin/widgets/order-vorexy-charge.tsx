@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
 import { Alert, Button, Container, Copy, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
+import { ChargeMethodFacts } from "../components/charge-method-facts"
 import { QueryState } from "../components/query-state"
 import { useOrderCharges, useSyncCharge } from "../lib/api"
 import { brl, dateTime, statusColor } from "../lib/format"
@@ -11,9 +12,12 @@ const FLAG_TITLES = {
   late_payment: "lateTitle",
   refund_before_capture: "refundBeforeCaptureTitle",
   sync_failing: "syncFailingTitle",
+  disputed: "disputedTitle",
 } as const
 
-/** The order's PIX charge: status, ids, amounts, expiry, payment time, warnings, and "sync now". */
+const TITLES = { pix: "pixCharge", boleto: "boletoCharge", credit_card: "cardCharge" } as const
+
+/** The order's Vorexy charge (PIX, boleto or card): status, ids, amounts, expiry, payment time, warnings, and "sync now". */
 const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
   const { t, locale } = useT()
   const { data, isLoading, error, refetch } = useOrderCharges(order.id)
@@ -33,7 +37,7 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
   return (
     <Container className="divide-y p-0" data-testid="vorexy-order-widget">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">{t("pixCharge")}</Heading>
+        <Heading level="h2">{t(TITLES[charge?.method ?? "pix"])}</Heading>
         {charge && (
           <StatusBadge color={statusColor(charge.status)}>
             {charge.gateway_status ?? charge.status}
@@ -58,6 +62,7 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
               </span>
             )}
             {row(t("amount"), brl(charge.amount_cents, "cents"))}
+            <ChargeMethodFacts charge={charge} row={row} />
             {row(t("expires"), dateTime(charge.expires_at, locale))}
             {row(
               t("paidAt"),

@@ -1,0 +1,55 @@
+import { Copy } from "@medusajs/ui"
+import type { ReactNode } from "react"
+import type { Charge } from "../lib/api"
+import { dateTime } from "../lib/format"
+import { useT } from "../lib/i18n"
+
+type Row = (label: string, value: ReactNode) => ReactNode
+
+/** What the payment method adds on the order: the boleto's line, PDF and due date; the card. */
+export function ChargeMethodFacts({ charge, row }: { charge: Charge; row: Row }) {
+  const { t, locale } = useT()
+  const details = charge.details ?? {}
+  const text = (key: string) => (typeof details[key] === "string" ? (details[key] as string) : null)
+  if (charge.method === "boleto") {
+    const line = text("digitable_line")
+    const url = text("boleto_url")
+    return (
+      <>
+        {row(
+          t("digitableLine"),
+          line ? (
+            <span className="flex items-center gap-x-1">
+              <span className="truncate font-mono">{line}</span>
+              <Copy content={line} />
+            </span>
+          ) : (
+            "—"
+          )
+        )}
+        {row(
+          t("boletoPdf"),
+          url ? (
+            <a href={url} target="_blank" rel="noreferrer" className="text-ui-fg-interactive">
+              {t("open")}
+            </a>
+          ) : (
+            "—"
+          )
+        )}
+        {row(t("dueDate"), dateTime(text("due_at"), locale))}
+      </>
+    )
+  }
+  if (charge.method === "credit_card") {
+    const installments = typeof details.installments === "number" ? details.installments : 1
+    return (
+      <>
+        {row(t("card"), `${text("card_brand") ?? "—"} •••• ${text("card_last4") ?? "—"}`)}
+        {row(t("installments"), `${installments}×`)}
+        {text("refused_reason") && row(t("refusedReason"), text("refused_reason"))}
+      </>
+    )
+  }
+  return null
+}
