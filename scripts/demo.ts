@@ -157,6 +157,10 @@ async function main() {
     VOREXY_API_KEY: credentials.apiKey,
     VOREXY_COMPANY_ID: String(credentials.companyId),
     VOREXY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // The sandbox stands in for the gateway's card tokeniser (test cards: README).
+    VOREXY_CARD_PUBLIC_KEY: credentials.publicKey,
+    VOREXY_CARD_TOKEN_SCRIPT_URL: `${sandbox.url}/js/vorexy-card.js`,
+    VOREXY_MAX_INSTALLMENTS: process.env.VOREXY_MAX_INSTALLMENTS ?? "6",
   }
 
   console.log("Running migrations...")

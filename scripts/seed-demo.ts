@@ -18,18 +18,21 @@ import {
   createTaxRegionsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
+  updateRegionsWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
 
 const REGION_NAME = "Brasil"
 export const PIX_PROVIDER_ID = "pp_vorexy-pix_vorexy"
+export const BOLETO_PROVIDER_ID = "pp_vorexy-boleto_vorexy"
+export const CARD_PROVIDER_ID = "pp_vorexy-card_vorexy"
 
 export default async function seedDemo({ container }: ExecArgs) {
   const seeded = await seedVorexyStore(container)
   container
     .resolve(ContainerRegistrationKeys.LOGGER)
     .info(
-      `Demo store ready: region ${seeded.region.id} (BRL, ${PIX_PROVIDER_ID}), product "Camiseta Vorexy".`
+      `Demo store ready: region ${seeded.region.id} (BRL: Vorexy PIX, boleto and card), product "Camiseta Vorexy".`
     )
   console.log(`DEMO_PUBLISHABLE_KEY=${seeded.publishableKey}`)
 }
@@ -47,6 +50,13 @@ export async function seedVorexyStore(container: MedusaContainer) {
 
   const [existing] = await regionModule.listRegions({ name: REGION_NAME })
   if (existing) {
+    // A store seeded before boleto and card existed gets them too.
+    await updateRegionsWorkflow(container).run({
+      input: {
+        selector: { id: existing.id },
+        update: { payment_providers: [PIX_PROVIDER_ID, BOLETO_PROVIDER_ID, CARD_PROVIDER_ID] },
+      },
+    })
     const [key] = await apiKeyModule.listApiKeys({
       type: "publishable",
       title: "Vorexy demo storefront",
@@ -90,7 +100,7 @@ export async function seedVorexyStore(container: MedusaContainer) {
           currency_code: "brl",
           countries: ["br"],
           automatic_taxes: false,
-          payment_providers: [PIX_PROVIDER_ID],
+          payment_providers: [PIX_PROVIDER_ID, BOLETO_PROVIDER_ID, CARD_PROVIDER_ID],
         },
       ],
     },
