@@ -102,12 +102,19 @@ export async function resetAndSeed(gateway: SandboxRef, container: MedusaContain
   return seedStore(container)
 }
 
-/** Payment collection + a Vorexy PIX session with the given data; returns the raw response. */
-export async function startPix(
+export const PROVIDERS = {
+  pix: "pp_vorexy-pix_vorexy",
+  boleto: "pp_vorexy-boleto_vorexy",
+  card: "pp_vorexy-card_vorexy",
+} as const
+
+/** Payment collection + a Vorexy session of `method` with the given data; the raw response. */
+export async function startSession(
   api: AxiosInstance,
   store: Store,
   cartId: string,
-  data: Record<string, unknown> = VALID_PAYER
+  method: keyof typeof PROVIDERS,
+  data: Record<string, unknown>
 ) {
   const {
     data: { payment_collection },
@@ -115,11 +122,38 @@ export async function startPix(
   return api
     .post(
       `/store/payment-collections/${payment_collection.id}/payment-sessions`,
-      { provider_id: "pp_vorexy-pix_vorexy", data },
+      { provider_id: PROVIDERS[method], data },
       store.storeHeaders
     )
     .catch(errorResponse)
 }
+
+/** Payment collection + a Vorexy PIX session with the given data; returns the raw response. */
+export const startPix = (
+  api: AxiosInstance,
+  store: Store,
+  cartId: string,
+  data: Record<string, unknown> = VALID_PAYER
+) => startSession(api, store, cartId, "pix", data)
+
+/** A full Brazilian billing address (a boleto needs one), as a storefront's checkout sends it. */
+export const BILLING_ADDRESS = {
+  first_name: "Ana",
+  last_name: "Souza",
+  address_1: "Rua Augusta, 1500",
+  address_2: "ap 12 - Consolação",
+  city: "São Paulo",
+  province: "SP",
+  country_code: "br",
+  postal_code: "01304-001",
+}
+
+export const setBillingAddress = (
+  api: AxiosInstance,
+  store: Store,
+  cartId: string,
+  address: Record<string, unknown> = BILLING_ADDRESS
+) => api.post(`/store/carts/${cartId}`, { billing_address: address }, store.storeHeaders)
 
 export const complete = (api: AxiosInstance, store: Store, cartId: string) =>
   api.post(`/store/carts/${cartId}/complete`, {}, store.storeHeaders).catch(errorResponse)

@@ -1,0 +1,224 @@
+/**
+ * Card checkout through the Store API: Medusa on real PostgreSQL, the sandbox gateway over HTTP, the
+ * card tokenised as a browser would (the number never reaches the store). Approved, refused, in
+ * analysis, charged back; what a storefront may not send.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
+import { cardToken, TEST_CARDS } from "../helpers/cards"
+import { useSandbox } from "../helpers/sandbox"
+import {
+  adminHeaders,
+  complete,
+  createCart,
+  errorResponse,
+  eventually,
+  startSession,
+  Store,
+  storeOrder,
+  VALID_PAYER,
+} from "../helpers/store"
+import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"
+
+jest.setTimeout(120_000)
+
+const gateway = useSandbox({
+  webhookSecret: SECRET,
+  webhooks: WEBHOOK_SETTINGS,
+  env: { VOREXY_MAX_INSTALLMENTS: "6" },
+})
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+    const { post, paymentStatus, captures } = webhookCalls(api, getContainer, () => store)
+    const transactions = () => [...gateway.sandbox.state.transactions.values()]
+    const creates = () => gateway.sandbox.countRequests("createTransaction")
+
+    beforeEach(async () => {
+      store = await resetForWebhooks(gateway, api, getContainer())
+    })
+
+    /** A cart and a card session paying with a fresh token of `number`. */
+    async function payWith(number: string, extra: Record<string, unknown> = {}, cartId?: string) {
+      const cart = cartId ?? (await createCart(api, store))
+      const token = await cardToken(api, store, gateway, number)
+      const session = await startSession(api, store, cart, "card", {
+        ...VALID_PAYER,
+        card_token: token,
+        ...extra,
+      })
+      return { cartId: cart, token, session }
+    }
+
+    describe("a card checkout", () => {
+      it("places a paid order at completion, captured once, with the brand, last 4 and installments", async () => {
+        const { cartId, token, session } = await payWith(TEST_CARDS.approved, { installments: 3 })
+        expect(session.status).toBe(200)
+        const sessionData = session.data.payment_collection.payment_sessions[0].data
+        expect(sessionData).toMatchObject({ payment_method: "credit_card", installments: 3 })
+        // The token is a secret: sealed with the payer, never readable from the session.
+        expect(JSON.stringify(sessionData)).not.toContain(token)
+
+        const completed = await complete(api, store, cartId)
+
+        expect(completed.data.type).toBe("order")
+        const order = await storeOrder(api, store, completed.data.order.id)
+        expect(order.payment_status).toBe("captured")
+        expect((await captures(order.id)).captures).toBe(1)
+        const data = order.payment_collections[0].payment_sessions[0].data
+        expect(data).toMatchObject({
+          status: "paid",
+          card_brand: "visa",
+          card_last4: "1111",
+          installments: 3,
+        })
+        expect(JSON.stringify(data)).not.toContain(token)
+        expect(transactions()).toHaveLength(1)
+        expect(transactions()[0]).toMatchObject({
+          paymentMethod: "CREDIT_CARD",
+          amountCents: 9490,
+          installments: 3,
+        })
+        const { data: status } = await api.get(
+          `/store/vorexy/payment-status?order_id=${order.id}`,
+          store.storeHeaders
+        )
+        expect(status.payment_status).toMatchObject({
+          method: "credit_card",
+          paid: true,
+          card_brand: "visa",
+          card_last4: "1111",
+          installments: 3,
+        })
+      })
+
+      it("places no order on a refused card, says why, never charges the same session twice, and the cart pays with another card", async () => {
+        const refused = await payWith(TEST_CARDS.refused)
+
+        const first = await complete(api, store, refused.cartId)
+
+        expect(first.status).toBe(200)
+        expect(first.data.type).toBe("cart")
+        expect(first.data.error).toMatchObject({ type: "payment_authorization_error" })
+        expect(first.data.error.message).toMatch(
+          /Your card was declined: .*saldo insuficiente.*Nothing was charged/
+        )
+        // Completing again with the same session replays the refusal: no second charge attempt.
+        const again = await complete(api, store, refused.cartId)
+        expect(again.data.error.message).toMatch(/declined/)
+        expect(transactions()).toHaveLength(1)
+        const charges = await vorexy().listVorexyCharges({ method: "credit_card" })
+        expect(charges).toHaveLength(1)
+        expect(charges[0]).toMatchObject({ status: "failed", order_id: null })
+
+        const approved = await payWith(TEST_CARDS.approved, {}, refused.cartId)
+        const paid = await complete(api, store, approved.cartId)
+
+        expect(paid.data.type).toBe("order")
+        expect((await storeOrder(api, store, paid.data.order.id)).payment_status).toBe("captured")
+        expect(transactions()).toHaveLength(2)
+      })
+
+      it("names the refusal reason a gateway sends as an object", async () => {
+        const { cartId } = await payWith(TEST_CARDS.expired)
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.error.message).toMatch(/declined: Cartão expirado/)
+      })
+
+      it("keeps an order in analysis awaiting, and captures it when the gateway approves", async () => {
+        const { cartId } = await payWith(TEST_CARDS.analysis)
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        const orderId = completed.data.order.id
+        expect(await paymentStatus(orderId)).toBe("awaiting")
+
+        gateway.sandbox.state.payTransaction(transactions()[0].transactionId)
+
+        await eventually(async () => (await paymentStatus(orderId)) === "captured")
+        expect((await captures(orderId)).captures).toBe(1)
+      })
+
+      it("records a chargeback as refunded and flags it for the admin", async () => {
+        const { cartId } = await payWith(TEST_CARDS.approved)
+        const orderId = (await complete(api, store, cartId)).data.order.id
+        const { transactionId } = transactions()[0]
+
+        gateway.sandbox.state.chargebackTransaction(transactionId)
+
+        await eventually(async () => (await paymentStatus(orderId)) === "refunded")
+        expect((await captures(orderId)).refunds.map((r) => Number(r.amount))).toEqual([94.9])
+        const {
+          data: { charges },
+        } = await api.get(
+          `/admin/vorexy/charges?order_id=${orderId}`,
+          await adminHeaders(getContainer())
+        )
+        expect(charges[0]).toMatchObject({ status: "disputed", flag: "disputed" })
+        expect(charges[0].flag_detail).toMatch(/dispute.*R\$ 94,90 recorded as refunded/)
+        // A replayed "paid" delivery for the same charge never captures it again.
+        const replay = await post({ object: "transaction", status: "paid", transactionId })
+        expect(replay.status).toBe(200)
+        expect((await captures(orderId)).captures).toBe(1)
+        expect(await paymentStatus(orderId)).toBe("refunded")
+      })
+    })
+
+    describe("what a storefront may not send", () => {
+      it("refuses a card number in session data before anything is stored or sent", async () => {
+        const cartId = await createCart(api, store)
+        for (const provider of ["card", "pix"] as const) {
+          const response = await startSession(api, store, cartId, provider, {
+            ...VALID_PAYER,
+            card: { number: "4111 1111 1111 1111", cvv: "123", exp_month: 12 },
+          })
+          expect(response.status).toBe(400)
+          expect(response.data.message).toMatch(
+            /card details \(card.number, card.cvv, card.exp_month\) must never be sent to the store/
+          )
+          expect(response.data.message).not.toContain("4111")
+        }
+        const {
+          data: { cart },
+        } = await api.get(`/store/carts/${cartId}`, store.storeHeaders)
+        expect(cart.payment_collection.payment_sessions).toEqual([])
+        expect(creates()).toBe(0)
+      })
+
+      it("refuses a session without a token, and installments beyond what the cart allows", async () => {
+        const cartId = await createCart(api, store)
+        const noToken = await startSession(api, store, cartId, "card", VALID_PAYER)
+        expect(noToken.status).toBe(400)
+        expect(noToken.data.message).toMatch(/send the card as a token \(data.card_token\)/)
+
+        const token = await cardToken(api, store, gateway, TEST_CARDS.approved)
+        const tooMany = await startSession(api, store, cartId, "card", {
+          ...VALID_PAYER,
+          card_token: token,
+          installments: 7,
+        })
+        expect(tooMany.status).toBe(400)
+        expect(tooMany.data.message).toMatch(/installments must be a whole number from 1 to 6/)
+        expect(creates()).toBe(0)
+      })
+
+      it("publishes what a card form needs, and nothing secret", async () => {
+        const { data } = await api.get("/store/vorexy/config?amount_cents=1200", store.storeHeaders)
+        expect(data.vorexy.card).toEqual({
+          public_key: gateway.sandbox.credentials().publicKey,
+          token_script_url: `${gateway.sandbox.url}/js/vorexy-card.js`,
+          max_installments: 6,
+          min_installment_cents: 500,
+          installments_for_amount: 2,
+        })
+        expect(JSON.stringify(data)).not.toContain(gateway.sandbox.credentials().apiKey)
+        const bad = await api
+          .get("/store/vorexy/config?amount_cents=abc", store.storeHeaders)
+          .catch(errorResponse)
+        expect(bad.status).toBe(400)
+      })
+    })
+  },
+})
