@@ -3,6 +3,7 @@
  * at POST /hooks/vorexy with the secret, and the calls the tests make and read back.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import type { SandboxRef } from "./sandbox"
 import { errorResponse, seedStore, Store, storeOrder } from "./store"
@@ -82,4 +83,13 @@ export function webhookCalls(
     }
   }
   return { post, paymentStatus, captures }
+}
+
+/** Moves a stored webhook event's arrival back, as if it had come `minutes` ago. */
+export async function ageWebhookEvent(container: MedusaContainer, id: string, minutes = 10) {
+  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  await pg.raw(
+    `update vorexy_webhook_event set created_at = now() - make_interval(mins => ?), next_attempt_at = null where id = ?`,
+    [minutes, id]
+  )
 }

@@ -4,11 +4,13 @@
  * rest of the payment lifecycle: webhook-lifecycle.spec.ts.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { processWebhookEvent } from "../../src/webhooks/process-event"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { useSandbox } from "../helpers/sandbox"
 import { eventually, placePixOrder, Store } from "../helpers/store"
 import {
+  ageWebhookEvent,
   OrderGraph,
   resetForWebhooks,
   SECRET,
@@ -170,19 +172,32 @@ medusaIntegrationTestRunner({
     })
 
     describe("forged deliveries", () => {
-      it("keeps an event for an unknown transaction as an orphan and answers like any other", async () => {
+      it("keeps an event for an unknown transaction, waits out any checkout, then keeps it as an orphan", async () => {
+        const transactionId = "00000000-0000-0000-0000-00000000dead"
         const response = await post({
           object: "transaction",
           type: "cashin",
           status: "paid",
-          transactionId: "00000000-0000-0000-0000-00000000dead",
+          transactionId,
         })
         expect(response.status).toBe(200)
-        const event = await eventually(
-          async () => (await vorexy().listVorexyWebhookEvents({ outcome: "orphan" }))[0]
+        // The checkout that made it could still be running: retried later, no gateway call now.
+        const waiting = await eventually(
+          async () => (await vorexy().listVorexyWebhookEvents({ outcome: "failed" }))[0]
         )
+        expect(waiting).toMatchObject({
+          reference_id: transactionId,
+          outcome_detail: expect.stringMatching(
+            /no charge .* yet: retried once its checkout is over/
+          ),
+        })
+        expect(gateway.sandbox.countRequests("getTransaction")).toBe(0)
+
+        // Past the checkout's window, the gateway is asked; it knows no such charge.
+        await ageWebhookEvent(getContainer(), waiting.id)
+        const event = await processWebhookEvent(getContainer(), waiting.id)
         expect(event).toMatchObject({
-          reference_id: "00000000-0000-0000-0000-00000000dead",
+          outcome: "orphan",
           outcome_detail: expect.stringMatching(/no charge/),
         })
       })

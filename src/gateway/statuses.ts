@@ -64,6 +64,12 @@ const CHARGE_TABLE: Record<string, ChargeStatus> = {
   failed: "failed",
   failure: "failed",
   refused: "failed",
+  // Card refusals under the names other acquirers use.
+  declined: "failed",
+  denied: "failed",
+  rejected: "failed",
+  not_authorized: "failed",
+  unauthorized: "failed",
   refunded: "refunded",
   chargedback: "disputed",
   chargeback: "disputed",

@@ -28,13 +28,17 @@ export async function reconcileVorexy(container: MedusaContainer) {
   const attempt = (what: string, work: () => Promise<unknown>) =>
     work().catch((e: Error) => failures.push(`${what}: ${e.message}`))
 
-  // Pending charges, least recently synced first (lost webhooks, expiry); and paid or locally
-  // expired ones whose watch is due (a refund or a late payment whose webhook was lost).
+  // Pending charges, least recently synced first (lost webhooks, expiry); and paid, disputed or
+  // locally expired ones whose watch is due (a refund, a dispute's end or a late payment whose
+  // webhook was lost).
   const charges = await service.listVorexyCharges(
     {
       $or: [
         { status: "pending", ...due("next_sync_at") },
-        { status: ["paid", "cancelled"], next_sync_at: { $ne: null, $lte: new Date() } },
+        {
+          status: ["paid", "cancelled", "disputed"],
+          next_sync_at: { $ne: null, $lte: new Date() },
+        },
       ],
     },
     { order: { last_synced_at: "ASC" }, take: RECONCILE_BATCH.charges }

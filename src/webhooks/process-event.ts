@@ -4,6 +4,7 @@ import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../modules/vorexy/backoff"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
 import { runChargeSync, runWithdrawalSync } from "../reconciliation/run-sync"
+import { adoptCharge } from "../reconciliation/adopt-charge"
 import { adoptWithdrawal } from "../reconciliation/settle-withdrawals"
 
 /** A failed event is retried (by the reconcile job, with backoff) this many times, then abandoned. */
@@ -47,18 +48,43 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
 
 type Summary = { orphan: boolean; detail: string }
 
+/** How long a checkout may spend creating its charge: every attempt timing out, and some slack. */
+const checkoutWindowMs = (service: VorexyModuleService) =>
+  service.options.timeoutMs * (service.options.maxRetries + 1) + 30_000
+
 async function processCashIn(
   container: MedusaContainer,
   service: VorexyModuleService,
   event: VorexyWebhookEventRow
 ): Promise<Summary> {
   const [charge] = await service.listVorexyCharges({ transaction_id: event.reference_id })
-  if (!charge) return { orphan: true, detail: `no charge for transaction ${event.reference_id}` }
+  // Only the secret's deliveries may make the store look a charge up (never a gateway call per
+  // junk request); one for a charge whose create answer was lost is adopted.
+  if (
+    !charge &&
+    event.trusted &&
+    Date.now() - new Date(event.created_at).getTime() < checkoutWindowMs(service)
+  ) {
+    // The checkout that made it may still be running (its answer late, its order not yet kept or
+    // rolled back): retried later with backoff, by then recorded or provably lost.
+    throw new Error(
+      `no charge for transaction ${event.reference_id} yet: retried once its checkout is over`
+    )
+  }
+  const adopted = !charge && event.trusted && (await adoptCharge(container, event.reference_id))
+  if (!charge && !adopted) {
+    return { orphan: true, detail: `no charge for transaction ${event.reference_id}` }
+  }
   const result = await runChargeSync(container, {
     transaction_id: event.reference_id,
-    not_before: new Date(event.created_at).toISOString(),
+    // An adopted row was recorded just now without a re-fetch: never coalesced with it.
+    ...(adopted ? {} : { not_before: new Date(event.created_at).toISOString() }),
   })
-  return { orphan: false, detail: result.plan.summary }
+  const summary = result.plan.summary
+  return {
+    orphan: false,
+    detail: adopted ? `adopted (its create answer was lost): ${summary}` : summary,
+  }
 }
 
 async function processCashOut(

@@ -50,7 +50,7 @@ export async function receiveWebhook(container: MedusaContainer, delivery: Deliv
       kind: event.kind,
       reference_id: event.referenceId,
       status_hint: event.statusHint,
-      body: delivery.trusted ? event.body : bounded(event.body),
+      body: withoutCard(delivery.trusted ? event.body : bounded(event.body)),
       trusted: delivery.trusted,
     })
     if (first) stored.push(id)
@@ -85,6 +85,14 @@ async function worthKeeping(service: VorexyModuleService, event: ParsedWebhookEv
     )) < UNTRUSTED_PER_REFERENCE_PER_DAY &&
     (await count({}, 60 * MINUTE, UNTRUSTED_PER_HOUR)) < UNTRUSTED_PER_HOUR
   )
+}
+
+/** A card postback may carry more of the card than its brand and last digits: never kept. */
+function withoutCard(body: Record<string, unknown>): Record<string, unknown> {
+  const card = body.card
+  if (!card || typeof card !== "object") return body
+  const { brand, lastDigits } = card as Record<string, unknown>
+  return { ...body, card: { brand, lastDigits } }
 }
 
 function bounded(body: Record<string, unknown>): Record<string, unknown> {

@@ -184,7 +184,7 @@ describe("tolerant response parsing", () => {
     it("reads a card's brand and last digits, and a refusal as a string or an object", () => {
       const card = { brand: "visa", lastDigits: "1111" }
       expect(
-        parseTransactionDetail({ ...base, status: "paid", card, installments: 3 }).card
+        parseTransactionDetail({ ...base, status: "paid", card, installments: 3 }, "b1").card
       ).toEqual({ brand: "visa", lastDigits: "1111", installments: 3, refusedReason: undefined })
       expect(
         parseCreatedTransaction({

@@ -265,6 +265,34 @@ describe("planChargeSync for a dispute", () => {
     ).toMatchObject({ action: { type: "record_refund", amount: "84.90" } })
   })
 
+  it("flags a protest without recording a refund, and records it once Vorexy refunds", () => {
+    const protest = { status: "disputed" as const, raw: "InProtest", amount_cents: 9490 }
+    const plan = planChargeSync(
+      charge({ status: "paid" }),
+      protest,
+      medusa({ payment: captured }),
+      options
+    )
+    expect(plan).toMatchObject({
+      status: "disputed",
+      flag: { flag: "disputed" },
+      action: { type: "none" },
+    })
+    expect(plan.flag!.detail).toMatch(/InProtest.*R\$ 94,90 held/)
+    const refunded = { status: "refunded" as const, raw: "Refunded", amount_cents: 9490 }
+    expect(
+      planChargeSync(
+        charge({ status: "disputed" }),
+        refunded,
+        medusa({ payment: captured }),
+        options
+      )
+    ).toMatchObject({
+      status: "refunded",
+      action: { type: "record_refund", payment_id: "pay_1", amount: "94.90" },
+    })
+  })
+
   it("never counts a disputed charge as paid again", () => {
     expect(planChargeSync(charge({ status: "disputed" }), paid, medusa(), options)).toMatchObject({
       status: null,

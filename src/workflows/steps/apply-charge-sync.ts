@@ -38,6 +38,7 @@ export const applyChargeSyncStep = createStep(
         gateway_status: input.gateway_status ?? status,
         paid_at: paidAt,
         expires_at: before.expires_at,
+        method: before.method,
       }),
     }
     // Only a re-fetch moves the coalescing mark, on the database's clock.

@@ -9,6 +9,7 @@ import type {
   MedusaSnapshot,
   SyncOptions,
 } from "../utils/plan-charge-sync"
+import { boletoGraceMinutes } from "../utils/boleto-grace"
 
 export type SyncChargeInput = {
   transaction_id: string
@@ -77,8 +78,11 @@ export const gatherChargeSyncStep = createStep(
     const order = session?.payment_collection?.order
     const payment = session?.payment
     const { cancelOrderOnExpiry, expiryGraceMinutes, boletoGraceDays } = service.options
-    // Boletos are paid days late; a PIX expires at once.
-    const graceMinutes = charge.method === "boleto" ? boletoGraceDays * 24 * 60 : expiryGraceMinutes
+    // Boletos are paid and settled business days late; a PIX expires at once.
+    const graceMinutes =
+      charge.method === "boleto" && charge.expires_at
+        ? boletoGraceMinutes(charge.expires_at, boletoGraceDays)
+        : expiryGraceMinutes
 
     return new StepResponse<ChargeSyncInputs>({
       coalesced: false,

@@ -3,6 +3,7 @@ import { canMoveCharge, ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
+import { nextWatch } from "../utils/watch-schedule"
 import type { ChargeFacts } from "./collect-charge-facts"
 
 /**
@@ -92,5 +93,19 @@ function chargeRow(fact: ChargeFacts, syncedAt: Date) {
     company_id: fact.company_id,
     // Known to match the gateway at creation (on the database's clock, as webhook events are).
     last_synced_at: syncedAt,
+    // A card paid at checkout: its payment, and the watch for refunds and chargebacks.
+    ...(fact.status === "paid"
+      ? {
+          paid_at: syncedAt,
+          paid_amount_cents: fact.amount_cents,
+          next_sync_at: nextWatch({
+            status: "paid",
+            gateway_status: "paid",
+            paid_at: syncedAt,
+            expires_at: null,
+            method: fact.method,
+          }),
+        }
+      : {}),
   }
 }

@@ -148,11 +148,20 @@ export function planChargeSync(
     case "disputed": {
       // A chargeback or a protest: never counts as paid; what was captured is given back.
       if (charge.status === "disputed") return { ...base, status: null, summary: "still disputed" }
+      // A protest (MED) may still be decided for the store: the money is only held, so no refund
+      // is recorded until the gateway says refunded. A chargeback takes the money back.
+      const protest = /protest/i.test(gateway.raw ?? "")
       const payment = medusa.payment
-      const remaining = payment ? payment.captured_cents - payment.refunded_cents : 0
+      const captured = payment ? payment.captured_cents - payment.refunded_cents : 0
+      const remaining = protest ? 0 : captured
+      const outcome = protest
+        ? `: ${brl(captured)} held; recorded as refunded only if Vorexy refunds it`
+        : remaining > 0
+          ? `: ${brl(remaining)} recorded as refunded`
+          : "; nothing was captured"
       const flag = {
         flag: "disputed" as const,
-        detail: `Vorexy reports a dispute (${gateway.raw ?? "chargeback"})${remaining > 0 ? `: ${brl(remaining)} recorded as refunded` : "; nothing was captured"}. Answer it in the Vorexy panel.`,
+        detail: `Vorexy reports a dispute (${gateway.raw ?? "chargeback"})${outcome}. Answer it in the Vorexy panel.`,
       }
       return {
         ...base,

@@ -32,6 +32,16 @@ describe("chargeItems: items plus shipping add up to the amount", () => {
       fee: 0,
     })
   })
+
+  it("never sends an item priced 0: a free line is left out, shipping that is all of it is an item", () => {
+    expect(chargeItems([line("Camiseta", 7990), line("Brinde", 0)], 1500, 9490).items).toEqual([
+      { title: "Camiseta", unitPrice: 7990, quantity: 1, tangible: true },
+    ])
+    expect(chargeItems([line("Camiseta", 7990)], 1500, 1500)).toEqual({
+      items: [{ title: "Pedido (1 item)", unitPrice: 1500, quantity: 1, tangible: true }],
+      fee: 0,
+    })
+  })
 })
 
 describe("gatewayAddress", () => {
@@ -71,5 +81,31 @@ describe("gatewayAddress", () => {
       ],
     })
     expect(gatewayAddress(null)).toEqual({ missing: ["the whole billing address"] })
+  })
+
+  const base = { address_2: "Centro", city: "São Paulo", province: "SP", postal_code: "01001000" }
+
+  it("takes the number after the last comma when the street's name has numbers", () => {
+    const result = gatewayAddress({ ...base, address_1: "Rua 25 de Março, 100 - loja 3" })
+    expect(result).toMatchObject({
+      address: { street: "Rua 25 de Março", streetNumber: "100", complement: "loja 3" },
+    })
+    expect(gatewayAddress({ ...base, address_1: "Avenida Paulista 1578" })).toMatchObject({
+      address: { street: "Avenida Paulista", streetNumber: "1578" },
+    })
+  })
+
+  it("names parts longer than the gateway takes, at session creation", () => {
+    const result = gatewayAddress({
+      ...base,
+      address_1: `${"R".repeat(201)}, 1`,
+      metadata: { number: "1".repeat(21) },
+    })
+    expect(result).toEqual({
+      missing: [
+        "street (address_1) shorter than 200 characters",
+        "number of at most 20 characters",
+      ],
+    })
   })
 })

@@ -68,7 +68,10 @@ export function gatewayAddress(
 ): { address: Address } | { missing: string[] } {
   if (!address) return { missing: ["the whole billing address"] }
   const line = text(address.address_1)
-  const numbered = /^(.*?)[,\s]+(\d+[A-Za-z]?|s\/?n)\b\s*[-,]?\s*(.*)$/i.exec(line)
+  // "Rua 25 de Março, 100": the number after the last comma; else the first number after a space.
+  const numbered =
+    /^(.*),\s*(\d+[A-Za-z]?|s\/?n)\b\s*[-,]?\s*(.*)$/i.exec(line) ??
+    /^(.*?)\s+(\d+[A-Za-z]?|s\/?n)\b\s*[-,]?\s*(.*)$/i.exec(line)
   const metadata = address.metadata ?? {}
   const street = numbered ? numbered[1].trim() : line
   const streetNumber = text(metadata.number) || (numbered ? numbered[2] : "")
@@ -85,6 +88,11 @@ export function gatewayAddress(
     !text(address.city) && "city",
     !uf && "state (province, e.g. SP)",
     zipCode.length !== 8 && "CEP (postal_code, 8 digits)",
+    street.length > 200 && "street (address_1) shorter than 200 characters",
+    streetNumber.length > 20 && "number of at most 20 characters",
+    (neighborhood.length > 100 || complement.length > 200) &&
+      "neighbourhood (address_2) shorter than 100 characters",
+    text(address.city).length > 100 && "city shorter than 100 characters",
   ].filter((m): m is string => Boolean(m))
   if (missing.length) return { missing }
   return {

@@ -93,7 +93,7 @@ export class ChargeFlow {
       throw errors.fromGateway(error, action, true)
     }
 
-    const outcome = await this.method.outcome(created, session)
+    const outcome = await this.method.outcome(created, session, this.options)
     const configuredCompany = this.options.companyId ? Number(this.options.companyId) : null
     const companyId = created.companyId ?? configuredCompany
     const paid = created.status.status === "paid"
@@ -118,7 +118,8 @@ export class ChargeFlow {
       transaction_id: created.id,
       method: this.methodName,
       amount_cents: amountCents,
-      status: created.status.status,
+      // Paid with another amount: recorded as pending, so the sync re-fetches it and flags it.
+      status: outcome.amountMismatch ? "pending" : created.status.status,
       gateway_status: created.status.raw,
       qr_code: next.qr_code ?? null,
       qr_code_image: next.qr_code_image ?? null,
@@ -126,6 +127,9 @@ export class ChargeFlow {
       company_id: companyId === null ? null : String(companyId),
       details: outcome.details,
     })
+    if (outcome.amountMismatch) {
+      throw errors.cardAmountMismatch(created.amountCents, amountCents)
+    }
     if (outcome.status === PaymentSessionStatus.ERROR) {
       // A refused card: nothing was charged, no order is placed, the cart stays payable.
       throw errors.cardRefused((outcome.details?.refused_reason as string | null) ?? null)

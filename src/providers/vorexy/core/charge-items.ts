@@ -12,13 +12,17 @@ export function chargeItems(
   shippingFeeCents: number,
   amountCents: number
 ): { items: ChargeItem[]; fee: number } {
-  const fee = shippingFeeCents > 0 && shippingFeeCents <= amountCents ? shippingFeeCents : 0
-  const items = (lines ?? []).map((line) => ({
-    title: line.title,
-    unitPrice: line.unit_price_cents,
-    quantity: line.quantity,
-    tangible: line.tangible,
-  }))
+  // Items must carry some of the amount: shipping that is all of it is sent as an item instead.
+  const fee = shippingFeeCents > 0 && shippingFeeCents < amountCents ? shippingFeeCents : 0
+  // A free line (a gift) adds nothing and a gateway may refuse an item priced 0.
+  const items = (lines ?? [])
+    .filter((line) => line.unit_price_cents > 0)
+    .map((line) => ({
+      title: line.title,
+      unitPrice: line.unit_price_cents,
+      quantity: line.quantity,
+      tangible: line.tangible,
+    }))
   const sum = items.reduce((total, item) => total + item.unitPrice * item.quantity, 0)
   if (items.length && sum + fee === amountCents) return { items, fee }
   const count = items.reduce((total, item) => total + item.quantity, 0)

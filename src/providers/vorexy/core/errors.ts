@@ -6,6 +6,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { formatBRL, VorexyError } from "../../../gateway"
+import { MAX_DEPTH, TOO_DEEP } from "./raw-card"
 
 /** A gateway's text shown to a shopper: one printable line, bounded. */
 const printable = (text: string) =>
@@ -101,6 +102,12 @@ export function errorsFor(label: MethodLabel) {
       )
     },
     rawCard(fields: string[]) {
+      if (fields.includes(TOO_DEEP)) {
+        return new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `${who}: the payment session data is nested too deeply to be accepted (at most ${MAX_DEPTH} levels). Nothing was stored.`
+        )
+      }
       return new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `${who}: card details (${fields.join(", ")}) must never be sent to the store: tokenise the card in the browser with the gateway's script and send only data.card_token. Nothing was stored.`
@@ -110,6 +117,13 @@ export function errorsFor(label: MethodLabel) {
       return new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `${who}: installments must be a whole number from 1 to ${most} for this cart (each installment at least ${formatBRL(minCents)}).`
+      )
+    },
+    /** Paid at the gateway with another amount: no order; the charge is recorded and flagged. */
+    cardAmountMismatch(paidCents: number | undefined, expectedCents: number) {
+      return new MedusaError(
+        MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+        `Your card payment came back as ${paidCents === undefined ? "an unknown amount" : formatBRL(paidCents)} instead of ${formatBRL(expectedCents)}, so the order was not placed. The store has been alerted to refund it; please contact the store before paying again.`
       )
     },
     cardRefused(reason: string | null) {
@@ -154,6 +168,14 @@ export function errorsFor(label: MethodLabel) {
           )
         case "rate_limited":
         case "unavailable":
+          // The charge may have been made: the card must not be entered again (a new session
+          // would charge it twice); completing again replays the same attempt.
+          if (label === "card" && checkout) {
+            return new MedusaError(
+              type,
+              `${who}: we could not confirm your card payment: Vorexy did not answer${status}. Do not enter your card again: place the order again to check it (this never charges the card twice).`
+            )
+          }
           return new MedusaError(
             type,
             `${who}: could not ${action}: Vorexy is unavailable right now${reason}${status}. Please try again in a moment; retrying never charges twice.`

@@ -1,4 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { boletoDueAt } from "../boleto-due"
 import { errorsFor } from "../errors"
 import type { ChargeMethod } from "./types"
 
@@ -23,13 +24,13 @@ export const boletoMethod: ChargeMethod = {
     installments: 1,
     boleto: { expiresInDays: options.boletoExpiresInDays },
   }),
-  async outcome(created) {
+  async outcome(created, _session, options) {
     const boleto = created.boleto ?? {}
     const facts = {
       digitable_line: boleto.digitableLine ?? null,
       barcode: boleto.barcode ?? null,
       boleto_url: boleto.url ?? null,
-      due_at: boleto.dueDate ?? null,
+      due_at: boletoDueAt(boleto.dueDate, options.boletoExpiresInDays),
     }
     return {
       status: PaymentSessionStatus.PENDING_AUTHORIZATION,

@@ -63,7 +63,7 @@ export const cardMethod: ChargeMethod = {
     switch (created.status.status) {
       case "paid":
         if (created.amountCents !== undefined && created.amountCents !== session.amount_cents) {
-          throw errors.amountMismatch(created.id, created.amountCents, session.amount_cents!)
+          return { status: PaymentSessionStatus.ERROR, fields, details, amountMismatch: true }
         }
         return { status: PaymentSessionStatus.CAPTURED, fields, details }
       case "pending":

@@ -32,6 +32,8 @@ export type ChargeOutcome = {
   fields: Partial<VorexySessionData>
   /** What the charge row keeps for the admin and the status route. */
   details: Record<string, unknown> | null
+  /** Paid, but not the session's amount: recorded for the sync to flag, then refused. */
+  amountMismatch?: boolean
 }
 
 export interface ChargeMethod {
@@ -46,6 +48,10 @@ export interface ChargeMethod {
     session: Partial<VorexySessionData>,
     options: VorexyOptions
   ): Partial<CreateTransactionRequest>
-  /** What the gateway's answer to the create means (a refused card throws, for the shopper). */
-  outcome(created: CreatedTransaction, session: Partial<VorexySessionData>): Promise<ChargeOutcome>
+  /** What the gateway's answer to the create means (never throws: the charge is recorded first). */
+  outcome(
+    created: CreatedTransaction,
+    session: Partial<VorexySessionData>,
+    options: VorexyOptions
+  ): Promise<ChargeOutcome>
 }

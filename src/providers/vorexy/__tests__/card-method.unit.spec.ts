@@ -1,0 +1,49 @@
+import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { normaliseChargeStatus } from "../../../gateway"
+import type { CreatedTransaction } from "../../../gateway"
+import { cardMethod } from "../core/methods/card"
+import type { VorexyOptions } from "../options"
+
+const OPTIONS = {} as VorexyOptions
+
+const created = (status: string, extra: Partial<CreatedTransaction> = {}) =>
+  ({
+    id: "tx_1",
+    amountCents: 9490,
+    status: normaliseChargeStatus(status),
+    card: { brand: "visa", lastDigits: "41111111", refusedReason: undefined },
+    raw: {},
+    ...extra,
+  }) as unknown as CreatedTransaction
+
+describe("what a card's first answer means", () => {
+  const session = { amount_cents: 9490, installments: 2 }
+
+  it("captures a card paid for the session's amount, keeping only the last 4 digits", async () => {
+    const outcome = await cardMethod.outcome(created("PAID"), session, OPTIONS)
+    expect(outcome.status).toBe(PaymentSessionStatus.CAPTURED)
+    expect(outcome.amountMismatch).toBeUndefined()
+    expect(outcome.fields).toEqual({ card_brand: "visa", card_last4: "1111", installments: 2 })
+  })
+
+  it("never captures a card paid with another amount, and says so for recording", async () => {
+    const outcome = await cardMethod.outcome(
+      created("PAID", { amountCents: 9990 }),
+      session,
+      OPTIONS
+    )
+    expect(outcome.status).toBe(PaymentSessionStatus.ERROR)
+    expect(outcome.amountMismatch).toBe(true)
+  })
+
+  it.each(["REFUSED", "declined", "failed", "canceled"])("refuses a card %s", async (status) => {
+    const outcome = await cardMethod.outcome(created(status), session, OPTIONS)
+    expect(outcome.status).toBe(PaymentSessionStatus.ERROR)
+    expect(outcome.amountMismatch).toBeUndefined()
+  })
+
+  it.each(["IN_ANALISYS", "processing", "authorized"])("waits on a card %s", async (status) => {
+    const outcome = await cardMethod.outcome(created(status), session, OPTIONS)
+    expect(outcome.status).toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
+  })
+})
