@@ -149,9 +149,13 @@ medusaIntegrationTestRunner({
         // The gateway's webhook names a charge the store never recorded. Once the checkout that
         // made it is surely over, it is adopted for its session, and the payment completes the
         // cart (Medusa's processPaymentWorkflow).
-        const waiting = await eventually(
-          async () => (await vorexy().listVorexyWebhookEvents({ outcome: "failed" }))[0]
-        )
+        const waiting = await eventually(async () => {
+          const [event] = await vorexy().listVorexyWebhookEvents({
+            reference_id: transactions()[0].transactionId,
+            outcome: "received",
+          })
+          return event?.outcome_detail?.includes("once its checkout is over") ? event : null
+        })
         expect(await vorexy().listVorexyCharges({ payment_session_id: sessionId })).toEqual([])
         await ageWebhookEvent(getContainer(), waiting.id)
         const event = await processWebhookEvent(getContainer(), waiting.id)

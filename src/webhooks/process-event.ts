@@ -17,6 +17,8 @@ const DONE = new Set(["processed", "orphan", "ignored", "abandoned"])
  * withdrawal we know runs its sync (which re-fetches: the body is only a hint; a re-fetch that
  * started after the event arrived already answers it); anything else is kept as an orphan and
  * changes nothing. The outcome is written on the event either way; a failure is retried later.
+ * A trusted event for a charge not recorded yet waits out its checkout, then is adopted
+ * (reconciliation/adopt-charge.ts) or kept as an orphan.
  */
 export async function processWebhookEvent(container: MedusaContainer, eventId: string) {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
@@ -40,13 +42,36 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
       event.kind === "cash_in"
         ? await processCashIn(container, service, event)
         : await processCashOut(container, service, event)
+    if (summary.waiting) {
+      // Left "received": the reconcile job hands it back once a minute has passed.
+      return await service.updateVorexyWebhookEvents({
+        id: event.id,
+        outcome_detail: summary.detail,
+      })
+    }
     return await finish(summary.orphan ? "orphan" : "processed", summary.detail)
   } catch (error) {
     return await finish("failed", (error as Error).message ?? String(error))
   }
 }
 
-type Summary = { orphan: boolean; detail: string }
+type Summary = { orphan: boolean; detail: string; waiting?: boolean }
+
+/**
+ * The event's charge. The gateway announces a charge as it creates it, often before the checkout
+ * that made it has recorded it: a trusted event for a young charge waits a moment for its row.
+ */
+async function chargeOf(service: VorexyModuleService, event: VorexyWebhookEventRow) {
+  const young = Date.now() - new Date(event.created_at).getTime() < ROW_WAIT_MS
+  const deadline = Date.now() + (event.trusted && young ? ROW_WAIT_MS : 0)
+  for (;;) {
+    const [charge] = await service.listVorexyCharges({ transaction_id: event.reference_id })
+    if (charge || Date.now() >= deadline) return charge
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+const ROW_WAIT_MS = 3_000
 
 /** How long a checkout may spend creating its charge: every attempt timing out, and some slack. */
 const checkoutWindowMs = (service: VorexyModuleService) =>
@@ -57,7 +82,7 @@ async function processCashIn(
   service: VorexyModuleService,
   event: VorexyWebhookEventRow
 ): Promise<Summary> {
-  const [charge] = await service.listVorexyCharges({ transaction_id: event.reference_id })
+  const charge = await chargeOf(service, event)
   // Only the secret's deliveries may make the store look a charge up (never a gateway call per
   // junk request); one for a charge whose create answer was lost is adopted.
   if (
@@ -65,11 +90,13 @@ async function processCashIn(
     event.trusted &&
     Date.now() - new Date(event.created_at).getTime() < checkoutWindowMs(service)
   ) {
-    // The checkout that made it may still be running (its answer late, its order not yet kept or
-    // rolled back): retried later with backoff, by then recorded or provably lost.
-    throw new Error(
-      `no charge for transaction ${event.reference_id} yet: retried once its checkout is over`
-    )
+    // The checkout that made it may still be running (its row not yet written, its answer late,
+    // its order not yet kept or rolled back): looked at again once that is surely over.
+    return {
+      orphan: false,
+      waiting: true,
+      detail: `no charge for transaction ${event.reference_id} yet: looked at again once its checkout is over`,
+    }
   }
   const adopted = !charge && event.trusted && (await adoptCharge(container, event.reference_id))
   if (!charge && !adopted) {
