@@ -82,6 +82,22 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   await page.getByTestId("gateway-transactions").waitFor()
   await page.screenshot({ path: join(shots, "vorexy-page.png"), fullPage: true })
 
+  // Setup and health first: credentials checked live, the webhook URL with its secret masked, a
+  // self-test that arrives authenticated, a day of deliveries.
+  await page.getByTestId("vorexy-connection").getByText("Connected").waitFor({ timeout: 30_000 })
+  await page
+    .getByTestId("vorexy-webhook-url")
+    .getByText(/\/hooks\/vorexy\?token=.{4}….{4}/)
+    .waitFor()
+  await page.getByRole("button", { name: "Send a test" }).click()
+  await page
+    .getByTestId("vorexy-self-test")
+    .getByText("The webhook route received the test and accepted the secret.")
+    .waitFor({ timeout: 30_000 })
+  await page.getByTestId("vorexy-deliveries").getByText("Refused (bad token)").waitFor()
+  await page.getByTestId("vorexy-health").getByText("Needs attention").waitFor()
+  await page.screenshot({ path: join(shots, "vorexy-setup-health.png"), fullPage: false })
+
   // A withdrawal to an e-mail key, through the confirmation step.
   await page.fill("#vorexy-amount", "25,50")
   await page.getByTestId("key-type").click()
@@ -120,6 +136,8 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
     .waitFor({ timeout: 30_000 })
   await page.getByTestId("balance-available").filter({ hasText: "R$ 1.508,77" }).waitFor()
   await page.getByRole("button", { name: "Continuar" }).waitFor()
+  await page.getByTestId("vorexy-connection").getByText("Conectado").waitFor()
+  await page.getByTestId("vorexy-deliveries").getByText("Recusadas (token inválido)").waitFor()
   await page.screenshot({ path: join(shots, "vorexy-page-pt-BR.png"), fullPage: true })
   await setLanguage("en")
 
@@ -127,6 +145,9 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   await page.goto(`${base}/app/orders/${orderId}`, { waitUntil: "networkidle" })
   const widget = page.getByTestId("vorexy-order-widget")
   await widget.getByText("R$ 94,90").waitFor({ timeout: 30_000 })
+  // The status in words, the gateway's value beside it.
+  await widget.getByText("Awaiting payment").waitFor()
+  await widget.getByText("WAITING_PAYMENT").waitFor()
   await widget.getByRole("button", { name: "Sync now" }).waitFor()
   await page.screenshot({ path: join(shots, "vorexy-order-widget.png"), fullPage: true })
 })

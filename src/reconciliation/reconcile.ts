@@ -7,6 +7,7 @@ import type { IEventBusModuleService, MedusaContainer } from "@medusajs/framewor
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
+import { RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { runChargeSync, runWithdrawalSync } from "./run-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
@@ -92,11 +93,20 @@ export async function reconcileVorexy(container: MedusaContainer) {
   }
 
   const dropped = await service.dropOldWebhookBodies()
+  // Hourly counters of refused deliveries older than two days are no longer shown.
+  const oldCounters = await service.listVorexyHealthMarks(
+    {
+      key: { $like: "webhook_refused:%" },
+      last_at: { $lt: new Date(Date.now() - 48 * 3_600_000) },
+    },
+    { select: ["id"], take: 100 }
+  )
+  if (oldCounters.length) await service.deleteVorexyHealthMarks(oldCounters.map((m) => m.id))
 
   if (failures.length) {
     logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)
   }
-  return {
+  const result = {
     charges: charges.length,
     withdrawals: withdrawals.length,
     unknown_withdrawals: unknown.length,
@@ -104,4 +114,11 @@ export async function reconcileVorexy(container: MedusaContainer) {
     bodies_dropped: dropped,
     failures,
   }
+  // For the admin's health card: when it last ran and what it found (a few failures, bounded).
+  await service.markHealth(RECONCILE_MARK, {
+    ...result,
+    failures: failures.length,
+    failure_sample: failures.slice(0, 3).map((f) => f.slice(0, 300)),
+  })
+  return result
 }

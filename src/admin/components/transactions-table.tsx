@@ -1,10 +1,11 @@
-import { Button, Container, Heading, StatusBadge, Table } from "@medusajs/ui"
+import { Button, Container, Heading, Table } from "@medusajs/ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { useTransactions } from "../lib/api"
-import { brl, dateTime, statusColor } from "../lib/format"
+import { brl, dateTime } from "../lib/format"
 import { useT } from "../lib/i18n"
 import { DataTable } from "./data-table"
+import { StatusWords } from "./status-words"
 
 const PAGE_SIZE = 10
 
@@ -41,13 +42,15 @@ export function TransactionsTable() {
           row.customer?.name ?? "—",
           methodName(row.payment_method),
           row.amount_cents === null ? "—" : brl(row.amount_cents, "cents"),
-          <StatusBadge
-            color={statusColor(row.charge?.flag === "disputed" ? "disputed" : row.status)}
-          >
-            {row.gateway_status ?? row.status}
-          </StatusBadge>,
+          <StatusWords
+            raw={row.gateway_status}
+            status={row.status}
+            color={row.charge?.flag === "disputed" ? "disputed" : row.status}
+          />,
           row.charge?.order_id ? (
-            <Link to={`/orders/${row.charge.order_id}`}>{row.charge.order_id.slice(-8)}</Link>
+            <Link to={`/orders/${row.charge.order_id}`}>
+              {row.charge.order_display_id ? `#${row.charge.order_display_id}` : t("order")}
+            </Link>
           ) : (
             "—"
           ),

@@ -32,7 +32,13 @@ export type GatewayTransaction = {
   payment_method: string | null
   customer: { name: string | null; email: string | null } | null
   created_at: string | null
-  charge: { id: string; order_id: string | null; status: string; flag: string | null } | null
+  charge: {
+    id: string
+    order_id: string | null
+    order_display_id: number | null
+    status: string
+    flag: string | null
+  } | null
 }
 
 export type Charge = {

@@ -1,154 +1,6 @@
 import { useTranslation } from "react-i18next"
-
-const en = {
-  title: "Vorexy",
-  subtitle: "Gateway balance, withdrawals to a PIX key and transactions",
-  balance: "Balance",
-  available: "Available",
-  credit: "Credits",
-  creditAwaiting: "Awaiting release",
-  refresh: "Refresh",
-  released: "Released",
-  blocked: "Withdrawals blocked",
-  blockedHint: "The balance is not released by Vorexy; withdrawals will be refused.",
-  withdraw: "Withdraw",
-  withdrawHint: "Send available balance to a PIX key (minimum R$ 10,00).",
-  amount: "Amount (R$)",
-  keyType: "PIX key",
-  bankKey: "Bank account key (registered at Vorexy)",
-  key: "Key",
-  description: "Description (optional)",
-  continue: "Continue",
-  confirmTitle: "Confirm the withdrawal",
-  confirmBody: "Withdraw {amount} to {key}?",
-  confirm: "Confirm withdrawal",
-  cancel: "Cancel",
-  sent: "Withdrawal requested",
-  history: "Withdrawals",
-  transactions: "Gateway transactions",
-  newest: "Newest first",
-  oldest: "Oldest first",
-  date: "Date",
-  status: "Status",
-  customer: "Customer",
-  order: "Order",
-  method: "Method",
-  empty: "Nothing here yet.",
-  loading: "Loading…",
-  error: "Could not load",
-  retry: "Try again",
-  pixCharge: "PIX charge (Vorexy)",
-  transaction: "Transaction",
-  expires: "Expires",
-  paidAt: "Paid at",
-  syncNow: "Sync now",
-  synced: "Synced",
-  noCharge: "No Vorexy charge for this order.",
-  lateTitle: "Paid after cancellation",
-  mismatchTitle: "Paid amount differs",
-  refundBeforeCaptureTitle: "Refunded before capture",
-  syncFailingTitle: "Sync keeps failing",
-  disputedTitle: "Disputed (chargeback)",
-  boletoCharge: "Boleto (Vorexy)",
-  cardCharge: "Card payment (Vorexy)",
-  digitableLine: "Digitable line",
-  boletoPdf: "Boleto PDF",
-  open: "Open",
-  dueDate: "Due date",
-  card: "Card",
-  installments: "Installments",
-  refusedReason: "Refused because",
-  status_disputed: "Disputed",
-  sentUnknown:
-    "Vorexy did not confirm the withdrawal; it is kept as unknown and settled automatically. Do not request it again.",
-  status_unknown: "Unknown (being checked)",
-  openVorexy: "Open Vorexy page",
-  amountInvalid: "Enter an amount like 10,50 (minimum R$ 10,00).",
-  keyRequired: "Enter the key, or use the bank account key.",
-  status_requested: "Requested",
-  status_pending: "Pending",
-  status_processing: "Processing",
-  status_successful: "Paid out",
-  status_paid: "Paid",
-  status_failed: "Failed",
-  status_cancelled: "Cancelled",
-  status_refunded: "Refunded",
-}
-
-const pt: typeof en = {
-  title: "Vorexy",
-  subtitle: "Saldo no gateway, saques para chave PIX e transações",
-  balance: "Saldo",
-  available: "Disponível",
-  credit: "Créditos",
-  creditAwaiting: "A liberar",
-  refresh: "Atualizar",
-  released: "Liberado",
-  blocked: "Saques bloqueados",
-  blockedHint: "O saldo não está liberado pela Vorexy; saques serão recusados.",
-  withdraw: "Sacar",
-  withdrawHint: "Envie o saldo disponível para uma chave PIX (mínimo R$ 10,00).",
-  amount: "Valor (R$)",
-  keyType: "Chave PIX",
-  bankKey: "Chave da conta bancária (cadastrada na Vorexy)",
-  key: "Chave",
-  description: "Descrição (opcional)",
-  continue: "Continuar",
-  confirmTitle: "Confirmar o saque",
-  confirmBody: "Sacar {amount} para {key}?",
-  confirm: "Confirmar saque",
-  cancel: "Cancelar",
-  sent: "Saque solicitado",
-  history: "Saques",
-  transactions: "Transações no gateway",
-  newest: "Mais recentes",
-  oldest: "Mais antigas",
-  date: "Data",
-  status: "Status",
-  customer: "Cliente",
-  order: "Pedido",
-  method: "Método",
-  empty: "Nada por aqui ainda.",
-  loading: "Carregando…",
-  error: "Não foi possível carregar",
-  retry: "Tentar de novo",
-  pixCharge: "Cobrança PIX (Vorexy)",
-  transaction: "Transação",
-  expires: "Expira em",
-  paidAt: "Pago em",
-  syncNow: "Sincronizar agora",
-  synced: "Sincronizado",
-  noCharge: "Nenhuma cobrança Vorexy para este pedido.",
-  lateTitle: "Pago após o cancelamento",
-  mismatchTitle: "Valor pago diferente",
-  refundBeforeCaptureTitle: "Estornado antes da captura",
-  syncFailingTitle: "Sincronização falhando",
-  disputedTitle: "Em disputa (chargeback)",
-  boletoCharge: "Boleto (Vorexy)",
-  cardCharge: "Pagamento com cartão (Vorexy)",
-  digitableLine: "Linha digitável",
-  boletoPdf: "PDF do boleto",
-  open: "Abrir",
-  dueDate: "Vencimento",
-  card: "Cartão",
-  installments: "Parcelas",
-  refusedReason: "Recusado porque",
-  status_disputed: "Em disputa",
-  sentUnknown:
-    "A Vorexy não confirmou o saque; ele fica como desconhecido e será conferido automaticamente. Não o solicite de novo.",
-  status_unknown: "Desconhecido (em verificação)",
-  openVorexy: "Abrir página Vorexy",
-  amountInvalid: "Informe um valor como 10,50 (mínimo R$ 10,00).",
-  keyRequired: "Informe a chave, ou use a chave da conta bancária.",
-  status_requested: "Solicitado",
-  status_pending: "Pendente",
-  status_processing: "Processando",
-  status_successful: "Pago",
-  status_paid: "Pago",
-  status_failed: "Falhou",
-  status_cancelled: "Cancelado",
-  status_refunded: "Estornado",
-}
+import { en } from "./texts/en"
+import { pt } from "./texts/pt"
 
 export type TextKey = keyof typeof en
 
@@ -167,5 +19,23 @@ export function useT() {
     /** A canonical status in words; unknown ones as they are. */
     status: (status: string) =>
       `status_${status}` in texts ? t(`status_${status}` as TextKey) : status,
+    /**
+     * A gateway status in words ("WAITING_PAYMENT" → "Awaiting payment"), from its own name when
+     * known, else from its canonical status; and the raw value to show beside it when it differs.
+     */
+    words: (raw: string | null | undefined, canonical: string) => {
+      const key = `status_${(raw ?? "")
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, "_")}`
+      const fallback = `status_${canonical}`
+      const word =
+        key in texts
+          ? t(key as TextKey)
+          : fallback in texts
+            ? t(fallback as TextKey)
+            : (raw ?? canonical)
+      return { word, raw: raw && raw !== word ? raw : null }
+    },
   }
 }

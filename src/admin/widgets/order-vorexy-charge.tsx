@@ -1,10 +1,11 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, HttpTypes } from "@medusajs/framework/types"
-import { Alert, Button, Container, Copy, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
+import { Alert, Button, Container, Copy, Heading, Text, toast } from "@medusajs/ui"
 import { ChargeMethodFacts } from "../components/charge-method-facts"
 import { QueryState } from "../components/query-state"
+import { StatusWords } from "../components/status-words"
 import { useOrderCharges, useSyncCharge } from "../lib/api"
-import { brl, dateTime, statusColor } from "../lib/format"
+import { brl, dateTime } from "../lib/format"
 import { useT } from "../lib/i18n"
 
 const FLAG_TITLES = {
@@ -38,11 +39,7 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
     <Container className="divide-y p-0" data-testid="vorexy-order-widget">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{t(TITLES[charge?.method ?? "pix"])}</Heading>
-        {charge && (
-          <StatusBadge color={statusColor(charge.status)}>
-            {charge.gateway_status ?? charge.status}
-          </StatusBadge>
-        )}
+        {charge && <StatusWords raw={charge.gateway_status} status={charge.status} />}
       </div>
       <QueryState isLoading={isLoading} error={error} onRetry={() => refetch()}>
         {charge && (

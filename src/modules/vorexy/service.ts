@@ -11,6 +11,7 @@ import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
 import { notifyChargeChanged } from "./charge-watch"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
+import { VorexyHealthMark } from "./models/health-mark"
 import { VorexyWebhookEvent } from "./models/webhook-event"
 import { VorexyWithdrawal } from "./models/withdrawal"
 import type { VorexyChargeRow } from "./types"
@@ -20,9 +21,13 @@ type ChargeUpdate = { id: string } & Record<string, unknown>
 /** The query builder of the request's transaction (MikroORM's knex). */
 type KnexManager = {
   getKnex(): {
-    raw(sql: string, bindings: unknown[]): Promise<{ rows: Array<{ id: string; first: boolean }> }>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, typed by each caller
+    raw(sql: string, bindings: unknown[]): Promise<{ rows: Array<any> }>
   }
 }
+
+/** Webhook deliveries since some time, by outcome; repeated deliveries counted as duplicates. */
+export type DeliveryCounts = Record<string, number> & { duplicate: number }
 
 export type DeliveryInput = {
   event_key: string
@@ -40,6 +45,7 @@ export type DeliveryInput = {
  */
 export default class VorexyModuleService extends MedusaService({
   VorexyCharge,
+  VorexyHealthMark,
   VorexyWebhookEvent,
   VorexyWithdrawal,
 }) {
@@ -214,5 +220,45 @@ export default class VorexyModuleService extends MedusaService({
       ]
     )
     return { id: rows[0].id, first: rows[0].first }
+  }
+
+  /** Counts a health mark (one row per key, atomically), keeping the latest data. */
+  @InjectManager()
+  async markHealth(
+    key: string,
+    data: Record<string, unknown> | null = null,
+    @MedusaContext() context: Context = {}
+  ): Promise<void> {
+    const knex = (context.manager as unknown as KnexManager).getKnex()
+    const id = `vxhm_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
+    await knex.raw(
+      `insert into vorexy_health_mark (id, key, count, last_at, data) values (?, ?, 1, now(), ?::jsonb)
+       on conflict (key) where deleted_at is null
+       do update set count = vorexy_health_mark.count + 1, last_at = now(),
+         data = coalesce(excluded.data, vorexy_health_mark.data), updated_at = now()`,
+      [id, key, data === null ? null : JSON.stringify(data)]
+    )
+  }
+
+  /** Webhook events stored in the last `hours`, by outcome, and the repeated deliveries. */
+  @InjectManager()
+  async webhookCounts(
+    hours: number,
+    @MedusaContext() context: Context = {}
+  ): Promise<DeliveryCounts> {
+    const knex = (context.manager as unknown as KnexManager).getKnex()
+    const { rows } = await knex.raw(
+      `select outcome, count(*)::int as events, coalesce(sum(deliveries - 1), 0)::int as repeats
+       from vorexy_webhook_event
+       where deleted_at is null and created_at > now() - make_interval(hours => ?)
+       group by outcome`,
+      [hours]
+    )
+    const counts: DeliveryCounts = { duplicate: 0 }
+    for (const row of rows as { outcome: string; events: number; repeats: number }[]) {
+      counts[row.outcome] = row.events
+      counts.duplicate += row.repeats
+    }
+    return counts
   }
 }

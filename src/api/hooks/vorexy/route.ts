@@ -13,11 +13,24 @@ import { VOREXY_MODULE } from "../../../modules/vorexy"
 import type VorexyModuleService from "../../../modules/vorexy/service"
 import { receiveWebhook } from "../../../webhooks/receive-delivery"
 import { tokenMatches, webhookToken } from "../../utils/webhook-token"
+import { refusedMarkKey } from "../../../modules/vorexy/health"
+import { selfTestNonce } from "../../utils/webhook-self-test"
 
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  const secret = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).webhookSecret()
+  const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const secret = vorexy.webhookSecret()
   if (secret && !tokenMatches(webhookToken(req), secret)) {
+    // Counted per hour for the admin's health card (never stored as an event); a count that
+    // cannot be written never turns the 401 into a 5xx.
+    await vorexy.markHealth(refusedMarkKey()).catch(() => undefined)
     res.status(401).json({ message: "Invalid or missing webhook token" })
+    return
+  }
+  const selfTest = selfTestNonce(req.rawBody)
+  if (selfTest) {
+    // The admin's self-test (POST /admin/vorexy/webhook-self-test): it arrived, and whether the
+    // secret authenticated it. Nothing is stored or processed.
+    res.status(200).json({ ok: true, self_test: selfTest, authenticated: Boolean(secret) })
     return
   }
   const header = req.headers["x-webhook-event-id"]

@@ -2,6 +2,8 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CurrencyDollar } from "@medusajs/icons"
 import { Container, Heading, Text } from "@medusajs/ui"
 import { BalanceCards } from "../../../components/balance-cards"
+import { HealthCard } from "../../../components/health-card"
+import { SetupCard } from "../../../components/setup-card"
 import { TransactionsTable } from "../../../components/transactions-table"
 import { WithdrawalForm } from "../../../components/withdrawal-form"
 import { WithdrawalHistory } from "../../../components/withdrawal-history"
@@ -17,6 +19,8 @@ const VorexyPage = () => {
           {t("subtitle")}
         </Text>
       </Container>
+      <SetupCard />
+      <HealthCard />
       <BalanceCards />
       <WithdrawalForm />
       <WithdrawalHistory />

@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { sendGatewayError } from "../gateway-errors"
@@ -22,6 +23,18 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, Query>, res: 
       ? await vorexy.listVorexyCharges({ payment_session_id: sessionIds })
       : []
     const bySession = new Map(charges.map((c) => [c.payment_session_id, c]))
+    const orderIds = charges.map((c) => c.order_id).filter((id): id is string => Boolean(id))
+    const displayIds = new Map<string, number>()
+    if (orderIds.length) {
+      const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "order",
+        fields: ["id", "display_id"],
+        filters: { id: [...new Set(orderIds)] },
+      })
+      for (const order of data as { id: string; display_id: number }[]) {
+        displayIds.set(order.id, order.display_id)
+      }
+    }
     res.json({
       transactions: list.items.map((item) => {
         const charge = item.lead?.externalId ? bySession.get(item.lead.externalId) : undefined
@@ -41,6 +54,9 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, Query>, res: 
                 id: charge.id,
                 transaction_id: charge.transaction_id,
                 order_id: charge.order_id,
+                order_display_id: charge.order_id
+                  ? (displayIds.get(charge.order_id) ?? null)
+                  : null,
                 status: charge.status,
                 flag: charge.flag,
               }

@@ -1,0 +1,121 @@
+import { Container, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
+import { brl, dateTime } from "../lib/format"
+import { Attention, useHealth } from "../lib/health-api"
+import { TextKey, useT } from "../lib/i18n"
+import { QueryState } from "./query-state"
+
+const OUTCOMES = [
+  "processed",
+  "duplicate",
+  "orphan",
+  "failed",
+  "ignored",
+  "waiting",
+  "refused",
+] as const
+const BAD = new Set(["failed", "refused", "orphan"])
+
+/** Is it working: the last webhook, a day of deliveries, the reconcile job, what needs the admin. */
+export function HealthCard() {
+  const { t, locale } = useT()
+  const { data, isLoading, error, refetch } = useHealth()
+  const health = data?.health
+  const found = (health?.reconcile?.found ?? {}) as Record<string, number>
+
+  return (
+    <Container className="divide-y p-0" data-testid="vorexy-health">
+      <div className="px-6 py-4">
+        <Heading level="h2">{t("healthTitle")}</Heading>
+      </div>
+      <QueryState isLoading={isLoading} error={error} onRetry={() => refetch()}>
+        {health && (
+          <>
+            <div className="grid grid-cols-1 gap-4 px-6 py-4 md:grid-cols-2">
+              <div data-testid="vorexy-last-webhook">
+                <Text size="small" weight="plus" className="text-ui-fg-subtle">
+                  {t("lastWebhook")}
+                </Text>
+                {health.last_webhook ? (
+                  <Text size="small">
+                    {dateTime(health.last_webhook.received_at, locale)} ·{" "}
+                    {t(`kind_${health.last_webhook.kind}`)} ·{" "}
+                    {t(`out_${health.last_webhook.outcome}` as TextKey)}
+                  </Text>
+                ) : (
+                  <Text size="small">{t("never")}</Text>
+                )}
+              </div>
+              <div data-testid="vorexy-reconcile">
+                <Text size="small" weight="plus" className="text-ui-fg-subtle">
+                  {t("reconcileJob")}
+                </Text>
+                <Text size="small">
+                  {health.reconcile
+                    ? `${dateTime(health.reconcile.last_run_at, locale)} · ${t("reconcileFound", {
+                        charges: String(found.charges ?? 0),
+                        withdrawals: String(found.withdrawals ?? 0),
+                        failures: String(found.failures ?? 0),
+                      })}`
+                    : t("neverRan")}
+                </Text>
+              </div>
+            </div>
+            <div className="px-6 py-4" data-testid="vorexy-deliveries">
+              <Text size="small" weight="plus" className="text-ui-fg-subtle pb-2">
+                {t("deliveries24h")}
+              </Text>
+              <dl className="grid grid-cols-2 gap-2 md:grid-cols-7">
+                {OUTCOMES.map((outcome) => (
+                  <div key={outcome} className="bg-ui-bg-subtle rounded-lg border px-3 py-2">
+                    <dt className="txt-xsmall text-ui-fg-subtle">{t(`out_${outcome}`)}</dt>
+                    <dd
+                      className={`txt-large-plus ${BAD.has(outcome) && health.deliveries_24h[outcome] ? "text-ui-fg-error" : ""}`}
+                    >
+                      {health.deliveries_24h[outcome]}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+            <div className="px-6 py-4" data-testid="vorexy-attention">
+              <Text size="small" weight="plus" className="text-ui-fg-subtle pb-2">
+                {t("attention")}
+              </Text>
+              {health.attention.length ? (
+                <ul className="flex flex-col gap-y-2">
+                  {health.attention.map((item) => (
+                    <AttentionItem key={item.id} item={item} />
+                  ))}
+                </ul>
+              ) : (
+                <Text size="small">{t("nothingToDo")}</Text>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
+    </Container>
+  )
+}
+
+function AttentionItem({ item }: { item: Attention }) {
+  const { t } = useT()
+  const reason = `reason_${item.reason}` as TextKey
+  return (
+    <li className="txt-small flex flex-wrap items-center gap-x-2">
+      <StatusBadge color={item.reason === "disputed" ? "red" : "orange"}>
+        {t(reason) ?? item.reason}
+      </StatusBadge>
+      <span>{brl(item.amount_cents, "cents")}</span>
+      {item.order_id ? (
+        <Link to={`/orders/${item.order_id}`}>
+          {t("order")} {item.order_display_id ? `#${item.order_display_id}` : ""}
+        </Link>
+      ) : (
+        item.type === "withdrawal" && <span>{t("withdrawal")}</span>
+      )}
+      {item.detail && <span className="text-ui-fg-subtle">{item.detail}</span>}
+    </li>
+  )
+}

@@ -1,0 +1,15 @@
+/**
+ * The keys of the health marks (models/health-mark.ts): the reconcile job's last run, and webhook
+ * deliveries refused for a bad token, one counter per UTC hour.
+ */
+export const RECONCILE_MARK = "reconcile"
+
+const REFUSED_PREFIX = "webhook_refused:"
+
+export const refusedMarkKey = (at = new Date()) =>
+  `${REFUSED_PREFIX}${at.toISOString().slice(0, 13)}`
+
+/** The hourly keys covering the last `hours` hours (the current one included). */
+export function refusedMarkKeys(hours: number, now = Date.now()) {
+  return Array.from({ length: hours + 1 }, (_, i) => refusedMarkKey(new Date(now - i * 3_600_000)))
+}
