@@ -2,28 +2,46 @@
  * A charge the store has no record of, announced by a trusted webhook: its create was accepted but
  * the answer was lost (a timeout after success), so the checkout failed while the gateway charged.
  * The gateway's own record names the payment session it was made for (the request's externalRef,
- * read back as the list item's lead.externalId); when that is one of this store's Vorexy sessions
- * the charge is recorded for it, and the sync takes it from there: a payment completes the cart
- * (Medusa's processPaymentWorkflow), or is flagged when its session is gone. Nothing is taken from
- * the webhook's body.
+ * read back as the list item's lead.externalId). When that session still exists, the transaction is
+ * written into it under the server's binding (so authorising it re-fetches this charge, never
+ * creates another) and recorded; the sync then completes the cart when it is paid (Medusa's
+ * processPaymentWorkflow), or flags a second payment. When the session is gone, the charge is
+ * recorded without it and the sync flags a payment for a refund. Nothing is taken from the body.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { MajorAmountInput, toCents, VorexyError } from "../gateway"
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { MajorAmountInput, TransactionDetail, toCents, VorexyClient, VorexyError } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
+import { ADOPT_KEY } from "../providers/vorexy/core/adopt-session"
 import type { ChargeCreatedEvent } from "../providers/vorexy/core/events"
-import { isVorexyProviderId, methodLabelOf } from "../providers/vorexy/provider-ids"
+import {
+  isVorexyProviderId,
+  methodLabelOf,
+  VOREXY_PROVIDER_PREFIX,
+} from "../providers/vorexy/provider-ids"
 import { recordChargesWorkflow } from "../workflows/record-charges"
 
-/** Recent charges are on the list's first page, newest first. */
-const LOOKUP_PAGE_SIZE = 100
+/** The list is read newest first, at most this many pages, to find the transaction. */
+const LOOKUP = { pageSize: 100, pages: 5 }
 
 const METHODS = { PIX: "pix", boleto: "boleto", card: "credit_card" } as const
+const GATEWAY_METHODS: Record<string, ChargeCreatedEvent["method"]> = {
+  PIX: "pix",
+  BOLETO: "boleto",
+  CREDIT_CARD: "credit_card",
+  CREDITCARD: "credit_card",
+}
 
-type SessionRow = { id: string; provider_id: string; amount: MajorAmountInput }
+type SessionRow = {
+  id: string
+  provider_id: string
+  amount: MajorAmountInput
+  currency_code: string
+  data: Record<string, unknown> | null
+}
 
-/** True when the transaction was recorded for the session it was made for. */
+/** True when the transaction was recorded (for its session, or without it when that is gone). */
 export async function adoptCharge(container: MedusaContainer, transactionId: string) {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const gateway = vorexy.gateway()
@@ -32,37 +50,103 @@ export async function adoptCharge(container: MedusaContainer, transactionId: str
     throw error
   })
   if (detail?.internalId === undefined) return false
-  const page = await gateway.listTransactions({
-    page: 1,
-    pageSize: LOOKUP_PAGE_SIZE,
-    sort: "createdAt_desc",
-  })
-  const sessionId = page.items.find((item) => item.id === detail.internalId)?.lead?.externalId
-  if (!sessionId || !/^payses_[0-9A-Za-z]{1,64}$/.test(sessionId)) return false
+  // Another company's charge (a second store on the same credentials) is not ours to adopt.
+  const companyId = await vorexy.companyId()
+  if (companyId && detail.companyId !== undefined && String(detail.companyId) !== companyId) {
+    return false
+  }
+  const sessionId = await sessionIdOf(gateway, detail)
+  if (!sessionId) return false
 
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "amount"],
-    filters: { id: sessionId },
-  })
-  const session = data[0] as SessionRow | undefined
-  if (!session || !isVorexyProviderId(session.provider_id)) return false
+  const company = detail.companyId ?? (companyId ? Number(companyId) : null)
+  const session = await sessionOf(container, sessionId)
+  if (!session) return recordWithoutSession(vorexy, detail, sessionId, company)
 
+  const amountCents = toCents(session.amount)
+  const charge_binding = vorexy.binding().sign({
+    session_id: session.id,
+    transaction_id: transactionId,
+    amount_cents: amountCents,
+    company_id: company,
+  })
+  // Bound into the session first: authorising it now re-fetches this charge.
+  await container.resolve<IPaymentModuleService>(Modules.PAYMENT).updatePaymentSession({
+    id: session.id,
+    amount: session.amount as number,
+    currency_code: session.currency_code,
+    data: {
+      ...(session.data ?? {}),
+      [ADOPT_KEY]: { transaction_id: transactionId, company_id: company, charge_binding },
+    },
+  })
   const charge: ChargeCreatedEvent = {
     payment_session_id: session.id,
     transaction_id: transactionId,
     method: METHODS[methodLabelOf(session.provider_id)],
-    amount_cents: toCents(session.amount),
+    amount_cents: amountCents,
     // The sync decides from a re-fetch; recorded as created, never as paid.
     status: "pending",
     gateway_status: null,
     qr_code: null,
     qr_code_image: null,
     expires_at: null,
-    company_id: detail.companyId === undefined ? null : String(detail.companyId),
+    company_id: company === null ? null : String(company),
     details: null,
   }
   await recordChargesWorkflow(container).run({ input: { charges: [charge] } })
+  return true
+}
+
+/** The payment session id the charge was made for, from the list's lead.externalId. */
+async function sessionIdOf(gateway: VorexyClient, detail: TransactionDetail) {
+  for (let page = 1; page <= LOOKUP.pages; page++) {
+    const list = await gateway.listTransactions({
+      page,
+      pageSize: LOOKUP.pageSize,
+      sort: "createdAt_desc",
+    })
+    const item = list.items.find((i) => i.id === detail.internalId)
+    if (item) {
+      const ref = item.lead?.externalId
+      return ref && /^payses_[0-9A-Za-z]{1,64}$/.test(ref) ? ref : null
+    }
+    if (page >= list.totalPages) return null
+  }
+  return null
+}
+
+async function sessionOf(container: MedusaContainer, id: string) {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment_session",
+    fields: ["id", "provider_id", "amount", "currency_code", "data"],
+    filters: { id },
+  })
+  const session = data[0] as SessionRow | undefined
+  return session && isVorexyProviderId(session.provider_id) ? session : undefined
+}
+
+/**
+ * The session was replaced or deleted (the shopper went back and paid again): the charge is kept
+ * anyway, so the sync sees "no session" and flags a payment for a refund.
+ */
+async function recordWithoutSession(
+  vorexy: VorexyModuleService,
+  detail: TransactionDetail,
+  sessionId: string,
+  company: number | null
+) {
+  const method = GATEWAY_METHODS[(detail.paymentSystem ?? "").toUpperCase()] ?? "pix"
+  if (detail.amountCents === undefined) return false
+  await vorexy.createVorexyCharges([
+    {
+      transaction_id: detail.transactionId,
+      payment_session_id: sessionId,
+      provider_id: `${VOREXY_PROVIDER_PREFIX}${method}_adopted`,
+      method,
+      amount_cents: detail.amountCents,
+      status: "pending",
+      company_id: company === null ? null : String(company),
+    },
+  ])
   return true
 }

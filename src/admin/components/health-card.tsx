@@ -41,6 +41,7 @@ export function HealthCard() {
                     {dateTime(health.last_webhook.received_at, locale)} ·{" "}
                     {t(`kind_${health.last_webhook.kind}`)} ·{" "}
                     {t(`out_${health.last_webhook.outcome}` as TextKey)}
+                    {!health.last_webhook.authenticated && ` · ${t("unauthenticated")}`}
                   </Text>
                 ) : (
                   <Text size="small">{t("never")}</Text>
@@ -104,9 +105,7 @@ function AttentionItem({ item }: { item: Attention }) {
   const reason = `reason_${item.reason}` as TextKey
   return (
     <li className="txt-small flex flex-wrap items-center gap-x-2">
-      <StatusBadge color={item.reason === "disputed" ? "red" : "orange"}>
-        {t(reason) ?? item.reason}
-      </StatusBadge>
+      <StatusBadge color={item.reason === "disputed" ? "red" : "orange"}>{t(reason)}</StatusBadge>
       <span>{brl(item.amount_cents, "cents")}</span>
       {item.order_id ? (
         <Link to={`/orders/${item.order_id}`}>

@@ -21,8 +21,13 @@ export function SetupCard() {
 
   const copyUrl = async () => {
     if (!setup) return
-    const { token } = await fetchWebhookToken()
-    const url = webhookUrl(setup.webhook.path, token)
+    let url: string
+    try {
+      url = webhookUrl(setup.webhook.path, (await fetchWebhookToken()).token)
+    } catch (error) {
+      toast.error((error as Error).message)
+      return
+    }
     try {
       await navigator.clipboard.writeText(url)
       setManualCopy(null)
@@ -116,13 +121,13 @@ export function SetupCard() {
                     />
                   </label>
                 )}
-                {selfTest.data && (
-                  <span role="status" data-testid="vorexy-self-test">
+                <span role="status" aria-live="polite" data-testid="vorexy-self-test">
+                  {selfTest.data && (
                     <StatusBadge color={selfTest.data.self_test.authenticated ? "green" : "orange"}>
-                      {selfTest.data.self_test.message}
+                      {t(`selftest_${selfTest.data.self_test.result}`)}
                     </StatusBadge>
-                  </span>
-                )}
+                  )}
+                </span>
                 {selfTest.error && (
                   <Text size="small" className="text-ui-fg-error" role="alert">
                     {(selfTest.error as Error).message}

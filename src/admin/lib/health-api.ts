@@ -48,6 +48,7 @@ export type Health = {
 }
 
 export type SelfTest = {
+  result: "authenticated" | "no_secret" | "refused" | "unreachable"
   arrived: boolean
   authenticated: boolean
   secret_configured: boolean

@@ -11,8 +11,9 @@ export function useT() {
     i18n?.language ?? (typeof navigator !== "undefined" ? navigator.language : "en")
   ).toLowerCase()
   const texts = language.startsWith("pt") ? pt : en
+  // A key no text has (a status or reason the server added later) is shown as it is.
   const t = (key: TextKey, vars: Record<string, string> = {}) =>
-    texts[key].replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? "")
+    (texts[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? "")
   return {
     locale: language.startsWith("pt") ? "pt-BR" : "en-US",
     t,

@@ -222,21 +222,22 @@ export default class VorexyModuleService extends MedusaService({
     return { id: rows[0].id, first: rows[0].first }
   }
 
-  /** Counts a health mark (one row per key, atomically), keeping the latest data. */
+  /** Counts a health mark `by` (one row per key, atomically), keeping the latest data. */
   @InjectManager()
   async markHealth(
     key: string,
     data: Record<string, unknown> | null = null,
+    by = 1,
     @MedusaContext() context: Context = {}
   ): Promise<void> {
     const knex = (context.manager as unknown as KnexManager).getKnex()
     const id = `vxhm_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
     await knex.raw(
-      `insert into vorexy_health_mark (id, key, count, last_at, data) values (?, ?, 1, now(), ?::jsonb)
+      `insert into vorexy_health_mark (id, key, count, last_at, data) values (?, ?, ?, now(), ?::jsonb)
        on conflict (key) where deleted_at is null
-       do update set count = vorexy_health_mark.count + 1, last_at = now(),
+       do update set count = vorexy_health_mark.count + excluded.count, last_at = now(),
          data = coalesce(excluded.data, vorexy_health_mark.data), updated_at = now()`,
-      [id, key, data === null ? null : JSON.stringify(data)]
+      [id, key, by, data === null ? null : JSON.stringify(data)]
     )
   }
 

@@ -164,6 +164,40 @@ describe("planChargeSync", () => {
 describe("planChargeSync after a fault", () => {
   const captured = { id: "pay_1", captured_cents: 9490, refunded_cents: 0 }
 
+  it("flags a second payment for a session already paid by another transaction", () => {
+    const plan = planChargeSync(
+      charge({ status: "pending", transaction_id: "tx_second" }),
+      paid,
+      medusa({
+        payment: {
+          id: "pay_1",
+          captured_cents: 9490,
+          refunded_cents: 0,
+          transaction_id: "tx_first",
+        },
+      }),
+      options
+    )
+    expect(plan).toMatchObject({ flag: { flag: "late_payment" }, action: { type: "none" } })
+    expect(plan.flag!.detail).toMatch(/already captured from transaction tx_first/)
+    // The transaction the payment was made for is only "already captured".
+    expect(
+      planChargeSync(
+        charge({ status: "paid", transaction_id: "tx_first" }),
+        paid,
+        medusa({
+          payment: {
+            id: "pay_1",
+            captured_cents: 9490,
+            refunded_cents: 0,
+            transaction_id: "tx_first",
+          },
+        }),
+        options
+      )
+    ).toMatchObject({ flag: null, action: { type: "none" } })
+  })
+
   it("flags a payment with no payment session left to capture into", () => {
     const plan = planChargeSync(
       charge(),

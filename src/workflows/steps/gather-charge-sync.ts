@@ -37,7 +37,12 @@ export type ChargeSyncInputs =
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
 type SessionRow = {
   payment_collection?: { order?: { id: string; status: string } | null } | null
-  payment?: { id: string; captures?: Amounts; refunds?: Amounts } | null
+  payment?: {
+    id: string
+    data?: Record<string, unknown> | null
+    captures?: Amounts
+    refunds?: Amounts
+  } | null
 }
 
 const sum = (rows: Amounts) => (rows ?? []).reduce((total, row) => total + toCents(row.amount), 0)
@@ -69,6 +74,7 @@ export const gatherChargeSyncStep = createStep(
         "payment_collection.order.id",
         "payment_collection.order.status",
         "payment.id",
+        "payment.data",
         "payment.captures.amount",
         "payment.refunds.amount",
       ],
@@ -89,6 +95,7 @@ export const gatherChargeSyncStep = createStep(
       fetched_at: fetchedAt,
       charge: {
         id: charge.id,
+        transaction_id: charge.transaction_id,
         status: charge.status,
         amount_cents: charge.amount_cents,
         expires_at: charge.expires_at,
@@ -104,6 +111,10 @@ export const gatherChargeSyncStep = createStep(
               id: payment.id,
               captured_cents: sum(payment.captures),
               refunded_cents: sum(payment.refunds),
+              transaction_id:
+                typeof payment.data?.transaction_id === "string"
+                  ? payment.data.transaction_id
+                  : null,
             }
           : null,
       },

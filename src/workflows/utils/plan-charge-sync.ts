@@ -13,6 +13,8 @@ export type ChargeFlag =
   "amount_mismatch" | "late_payment" | "refund_before_capture" | "sync_failing" | "disputed"
 
 export type ChargeSnapshot = {
+  /** The gateway's transaction (absent in older callers: then never compared). */
+  transaction_id?: string
   status: ChargeStatus
   amount_cents: number
   expires_at: Date | string | null
@@ -32,7 +34,13 @@ export type MedusaSnapshot = {
   /** False when the payment session is gone (a replaced or deleted cart): nothing to capture into. */
   session_exists?: boolean
   order: { id: string; status: string } | null
-  payment: { id: string; captured_cents: number; refunded_cents: number } | null
+  payment: {
+    id: string
+    captured_cents: number
+    refunded_cents: number
+    /** The transaction Medusa's payment was authorised for (its data), when it says. */
+    transaction_id?: string | null
+  } | null
 }
 
 export type SyncOptions = { cancelOrderOnExpiry: boolean; expiryGraceMinutes: number; now?: Date }
@@ -92,6 +100,11 @@ export function planChargeSync(
       if (gateway.amount_cents !== charge.amount_cents) {
         const detail = `Vorexy reports ${brl(gateway.amount_cents)} paid for a ${brl(charge.amount_cents)} charge; not captured.`
         return flagged("amount_mismatch", detail, "paid with another amount: flagged, not captured")
+      }
+      const paidBy = medusa.payment?.transaction_id
+      if (captured > 0 && paidBy && charge.transaction_id && paidBy !== charge.transaction_id) {
+        const detail = `Paid, but this payment was already captured from transaction ${paidBy}: a second payment; refund it in the Vorexy panel.`
+        return flagged("late_payment", detail, "a second payment for a paid session: flagged")
       }
       if (captured > 0) {
         const partial = recordRefund(refunded)

@@ -97,6 +97,12 @@ export const en = {
   secretNo: "Not configured: anyone can post to the webhook URL",
   builtInRoute: "Medusa's built-in route also accepted",
   selfTest: "Send a test",
+  selftest_authenticated: "The webhook route received the test and accepted the secret.",
+  selftest_no_secret:
+    "The webhook route received the test, but no secret is configured: anyone can post to it.",
+  selftest_refused: "The webhook route refused the configured secret.",
+  selftest_unreachable: "The test did not reach the webhook route.",
+  unauthenticated: "without the secret",
   healthTitle: "Health",
   lastWebhook: "Last webhook",
   never: "None received yet",

@@ -98,6 +98,12 @@ export const pt: typeof en = {
   secretNo: "Não configurado: qualquer um pode postar na URL do webhook",
   builtInRoute: "A rota padrão do Medusa também é aceita",
   selfTest: "Enviar um teste",
+  selftest_authenticated: "A rota do webhook recebeu o teste e aceitou o segredo.",
+  selftest_no_secret:
+    "A rota do webhook recebeu o teste, mas nenhum segredo está configurado: qualquer um pode postar nela.",
+  selftest_refused: "A rota do webhook recusou o segredo configurado.",
+  selftest_unreachable: "O teste não chegou à rota do webhook.",
+  unauthenticated: "sem o segredo",
   healthTitle: "Saúde",
   lastWebhook: "Último webhook",
   never: "Nenhum recebido ainda",

@@ -13,16 +13,15 @@ import { VOREXY_MODULE } from "../../../modules/vorexy"
 import type VorexyModuleService from "../../../modules/vorexy/service"
 import { receiveWebhook } from "../../../webhooks/receive-delivery"
 import { tokenMatches, webhookToken } from "../../utils/webhook-token"
-import { refusedMarkKey } from "../../../modules/vorexy/health"
+import { countRefusedDelivery } from "../../../modules/vorexy/refused-counter"
 import { selfTestNonce } from "../../utils/webhook-self-test"
 
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   const secret = vorexy.webhookSecret()
   if (secret && !tokenMatches(webhookToken(req), secret)) {
-    // Counted per hour for the admin's health card (never stored as an event); a count that
-    // cannot be written never turns the 401 into a 5xx.
-    await vorexy.markHealth(refusedMarkKey()).catch(() => undefined)
+    // Counted for the admin's health card (never stored as an event, never awaited).
+    countRefusedDelivery(vorexy)
     res.status(401).json({ message: "Invalid or missing webhook token" })
     return
   }

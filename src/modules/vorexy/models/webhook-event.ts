@@ -31,4 +31,4 @@ export const VorexyWebhookEvent = model
     /** Raw bodies hold personal data: dropped after the retention period, the outcome kept. */
     body_dropped_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["outcome"] }])
+  .indexes([{ on: ["outcome"] }, { on: ["created_at"] }])

@@ -41,6 +41,7 @@ import {
 } from "@medusajs/framework/utils"
 import { MajorAmountInput, toCents, VorexyClient } from "../../../gateway"
 import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../options"
+import { adoptedSessionData, withoutAdoption } from "./adopt-session"
 import { ChargeBinding } from "./binding"
 import { ChargeFlow } from "./charge-flow"
 import { sessionStatusFromDetail, statusFields } from "./charge-status"
@@ -123,6 +124,9 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     if (currency_code && currency_code.toLowerCase() !== "brl")
       throw this.errors_.currency(currency_code)
+    const adopted = adoptedSessionData(this.binding_, data)
+    if (adopted) return { status: PaymentSessionStatus.PENDING, data: adopted }
+    data = withoutAdoption(data)
     const current = readSessionData(data)
     const cents = amount === undefined ? current.amount_cents! : toCents(amount as MajorAmountInput)
     const next = updatedSessionData(

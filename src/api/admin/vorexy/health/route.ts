@@ -8,6 +8,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { RECONCILE_MARK, refusedMarkKeys } from "../../../../modules/vorexy/health"
+import { unwrittenRefusals } from "../../../../modules/vorexy/refused-counter"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 
 const ATTENTION_LIMIT = 20
@@ -26,7 +27,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   )
   const counts = await vorexy.webhookCounts(24)
   const refused = await vorexy.listVorexyHealthMarks(
-    { key: refusedMarkKeys(24) },
+    { key: refusedMarkKeys(23) },
     { select: ["count"] }
   )
   const [reconcile] = await vorexy.listVorexyHealthMarks({ key: RECONCILE_MARK })
@@ -70,7 +71,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         failed: (counts.failed ?? 0) + (counts.abandoned ?? 0),
         ignored: counts.ignored ?? 0,
         waiting: counts.received ?? 0,
-        refused: refused.reduce((sum, mark) => sum + mark.count, 0),
+        refused: refused.reduce((sum, mark) => sum + mark.count, unwrittenRefusals()),
       },
       reconcile: reconcile ? { last_run_at: reconcile.last_at, found: reconcile.data } : null,
       attention: [

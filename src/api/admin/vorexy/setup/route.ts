@@ -11,8 +11,8 @@ import type VorexyModuleService from "../../../../modules/vorexy/service"
 
 const SANDBOX_HOST = /^(localhost|127\.|\[::1\]|0\.0\.0\.0)|sandbox|staging|homolog/i
 
-/** "test-w…6789": enough to tell two secrets apart, never enough to use one. */
-export const maskSecret = (secret: string) => `${secret.slice(0, 4)}…${secret.slice(-4)}`
+/** "…6789": enough to tell two secrets apart, never enough to guess one. */
+export const maskSecret = (secret: string) => `…${secret.slice(-4)}`
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)

@@ -17,7 +17,9 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   const nonce = randomBytes(12).toString("hex")
   const address = (req.socket.localAddress ?? "127.0.0.1").replace(/^::ffff:/, "")
   const host = address.includes(":") ? `[${address}]` : address
-  const url = `http://${host}:${req.socket.localPort}/hooks/vorexy`
+  // The token as the pasted URL carries it (the route hides it from the logs).
+  const query = secret ? `?token=${encodeURIComponent(secret)}` : ""
+  const url = `http://${host}:${req.socket.localPort}/hooks/vorexy${query}`
   const started = Date.now()
   let status: number | null = null
   let answer: Record<string, unknown> = {}
@@ -25,10 +27,7 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   try {
     const response = await fetch(url, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        ...(secret ? { "x-vorexy-token": secret } : {}),
-      },
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ object: SELF_TEST_OBJECT, nonce }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })
@@ -38,8 +37,16 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
     problem = (error as Error).name === "TimeoutError" ? "no answer in 5 s" : "unreachable"
   }
   const arrived = answer.self_test === nonce
+  const result = arrived
+    ? answer.authenticated
+      ? "authenticated"
+      : "no_secret"
+    : status === 401
+      ? "refused"
+      : "unreachable"
   res.json({
     self_test: {
+      result,
       arrived,
       authenticated: arrived && answer.authenticated === true,
       secret_configured: Boolean(secret),

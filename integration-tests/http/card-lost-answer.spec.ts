@@ -1,0 +1,145 @@
+/**
+ * A card the gateway charged while its answer never reached the store (accepted, then every
+ * attempt timed out or failed): the shopper is told not to enter the card again; the gateway's
+ * webhook names a charge the store has no record of, and once the checkout is surely over the
+ * plugin adopts it for its payment session (read back from the gateway's list). Medusa on real
+ * PostgreSQL, the sandbox gateway over HTTP.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
+import { processWebhookEvent } from "../../src/webhooks/process-event"
+import { cardToken, TEST_CARDS } from "../helpers/cards"
+import { useSandbox } from "../helpers/sandbox"
+import {
+  adminHeaders,
+  complete,
+  createCart,
+  eventually,
+  startSession,
+  Store,
+  VALID_PAYER,
+} from "../helpers/store"
+import {
+  ageWebhookEvent,
+  resetForWebhooks,
+  SECRET,
+  WEBHOOK_SETTINGS,
+  webhookCalls,
+} from "../helpers/webhooks"
+
+jest.setTimeout(120_000)
+
+const gateway = useSandbox({ webhookSecret: SECRET, webhooks: WEBHOOK_SETTINGS })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+    const { paymentStatus, captures } = webhookCalls(api, getContainer, () => store)
+    const transactions = () => [...gateway.sandbox.state.transactions.values()]
+    const creates = () => gateway.sandbox.countRequests("createTransaction")
+
+    beforeEach(async () => {
+      store = await resetForWebhooks(gateway, api, getContainer())
+    })
+
+    /** A card session on `cartId`, paying with a fresh token of the approved test card. */
+    async function cardSession(cartId: string) {
+      const token = await cardToken(api, store, gateway, TEST_CARDS.approved)
+      const response = await startSession(api, store, cartId, "card", {
+        ...VALID_PAYER,
+        card_token: token,
+      })
+      return response.data.payment_collection.payment_sessions[0].id as string
+    }
+
+    /** Completes the cart while the gateway charges but never answers; returns the charge's id. */
+    async function completeWithLostAnswer(cartId: string) {
+      gateway.sandbox.setFaults({
+        sequence: ["acceptThenTimeout", "error", "error", "error"],
+        acceptHoldMs: 8000,
+        routes: ["createTransaction"],
+      })
+      const failed = await complete(api, store, cartId)
+      expect(failed.data.type).toBe("cart")
+      expect(failed.data.error.message).toMatch(
+        /could not confirm your card payment.*Do not enter your card again: place the order again/
+      )
+      expect(transactions()).toHaveLength(1)
+      return transactions()[0].transactionId
+    }
+
+    /** The webhook for it waits out the checkout; then it is processed as if minutes later. */
+    async function processLater(transactionId: string) {
+      const waiting = await eventually(async () => {
+        const [event] = await vorexy().listVorexyWebhookEvents({
+          reference_id: transactionId,
+          outcome: "received",
+        })
+        return event?.outcome_detail?.includes("once its checkout is over") ? event : null
+      })
+      await ageWebhookEvent(getContainer(), waiting.id)
+      return processWebhookEvent(getContainer(), waiting.id)
+    }
+
+    it("adopts the charge for its session and places the order once, without charging again", async () => {
+      const cartId = await createCart(api, store)
+      const sessionId = await cardSession(cartId)
+      const transactionId = await completeWithLostAnswer(cartId)
+      expect(await vorexy().listVorexyCharges({ payment_session_id: sessionId })).toEqual([])
+      const attempts = creates()
+
+      const event = await processLater(transactionId)
+
+      expect(event).toMatchObject({ outcome: "processed" })
+      expect(event!.outcome_detail).toMatch(/adopted/)
+      // The payment completed the cart: the order is placed captured, from the same charge (bound
+      // into the session: authorising it re-fetched the charge, never created one).
+      const [charge] = await eventually(async () => {
+        const rows = await vorexy().listVorexyCharges({ payment_session_id: sessionId })
+        return rows[0]?.order_id ? rows : null
+      })
+      expect(charge.transaction_id).toBe(transactionId)
+      expect(await paymentStatus(charge.order_id!)).toBe("captured")
+      expect((await captures(charge.order_id!)).captures).toBe(1)
+      expect(creates()).toBe(attempts)
+
+      // The shopper places the order again, as told: the same order, no second charge.
+      const again = await complete(api, store, cartId)
+      expect(again.data.type).toBe("order")
+      expect(again.data.order.id).toBe(charge.order_id)
+      expect(transactions()).toHaveLength(1)
+    })
+
+    it("flags the lost charge for a refund when the shopper paid again with a new session", async () => {
+      const cartId = await createCart(api, store)
+      const first = await cardSession(cartId)
+      const lost = await completeWithLostAnswer(cartId)
+
+      // Against the advice, the shopper enters a card again: a new session replaces the first.
+      const second = await cardSession(cartId)
+      expect(second).not.toBe(first)
+      const placed = await complete(api, store, cartId)
+      expect(placed.data.type).toBe("order")
+      expect(transactions()).toHaveLength(2)
+
+      const event = await processLater(lost)
+
+      expect(event!.outcome_detail).toMatch(/adopted/)
+      const [charge] = await vorexy().listVorexyCharges({ transaction_id: lost })
+      expect(charge).toMatchObject({ flag: "late_payment", order_id: null })
+      expect(charge.flag_detail).toMatch(/refund it in the Vorexy panel/)
+      const {
+        data: { health },
+      } = await api.get("/admin/vorexy/health", await adminHeaders(getContainer()))
+      expect(health.attention).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ transaction_id: lost, reason: "late_payment" }),
+        ])
+      )
+      // The order keeps its one capture, from the second card.
+      expect((await captures(placed.data.order.id)).captures).toBe(1)
+    })
+  },
+})
