@@ -107,5 +107,7 @@ async function orderDisplayIds(req: AuthenticatedMedusaRequest, ids: string[]) {
     fields: ["id", "display_id"],
     filters: { id: [...new Set(ids)] },
   })
-  return new Map((data as { id: string; display_id: number }[]).map((o) => [o.id, o.display_id]))
+  return new Map(
+    (data as unknown as { id: string; display_id: number }[]).map((o) => [o.id, o.display_id])
+  )
 }

@@ -31,7 +31,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, Query>, res: 
         fields: ["id", "display_id"],
         filters: { id: [...new Set(orderIds)] },
       })
-      for (const order of data as { id: string; display_id: number }[]) {
+      for (const order of data as unknown as { id: string; display_id: number }[]) {
         displayIds.set(order.id, order.display_id)
       }
     }
