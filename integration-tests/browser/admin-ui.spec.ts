@@ -66,6 +66,11 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
     accBalanceCreditAwaiting: "88.9",
   })
   const orderId = await placeOrder()
+  // A delivery with a wrong token: refused, and counted on the health card.
+  const refused = await axios
+    .post(`${base}/hooks/vorexy?token=not-the-secret`, { object: "transaction" })
+    .catch((error) => error.response)
+  expect(refused.status).toBe(401)
 
   await page.goto(`${base}/app`, { waitUntil: "networkidle", timeout: 180_000 })
   await page.fill('input[name="email"]', "admin@vorexy.local")
@@ -94,8 +99,12 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
     .getByTestId("vorexy-self-test")
     .getByText("The webhook route received the test and accepted the secret.")
     .waitFor({ timeout: 30_000 })
-  await page.getByTestId("vorexy-deliveries").getByText("Refused (bad token)").waitFor()
-  await page.getByTestId("vorexy-health").getByText("Needs attention").waitFor()
+  await page
+    .getByTestId("vorexy-deliveries")
+    .locator("div", { hasText: "Refused (bad token)" })
+    .getByText("1", { exact: true })
+    .waitFor()
+  await page.getByTestId("vorexy-health").getByText("Needs attention", { exact: true }).waitFor()
   await page.screenshot({ path: join(shots, "vorexy-setup-health.png"), fullPage: false })
 
   // A withdrawal to an e-mail key, through the confirmation step.
@@ -138,6 +147,12 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   await page.getByRole("button", { name: "Continuar" }).waitFor()
   await page.getByTestId("vorexy-connection").getByText("Conectado").waitFor()
   await page.getByTestId("vorexy-deliveries").getByText("Recusadas (token inválido)").waitFor()
+  await page.getByRole("button", { name: "Enviar um teste" }).click()
+  await page
+    .getByTestId("vorexy-self-test")
+    .getByText("A rota do webhook recebeu o teste e aceitou o segredo.")
+    .waitFor({ timeout: 30_000 })
+  await page.getByTestId("vorexy-health").getByText("Requer atenção", { exact: true }).waitFor()
   await page.screenshot({ path: join(shots, "vorexy-page-pt-BR.png"), fullPage: true })
   await setLanguage("en")
 
