@@ -5,6 +5,7 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { cardToken, TEST_CARDS } from "../helpers/cards"
 import { useSandbox } from "../helpers/sandbox"
@@ -139,6 +140,24 @@ medusaIntegrationTestRunner({
 
         await eventually(async () => (await paymentStatus(orderId)) === "captured")
         expect((await captures(orderId)).captures).toBe(1)
+      })
+
+      it("cancels the order of a card left in analysis past 3 days", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { cartId } = await payWith(TEST_CARDS.analysis)
+        const orderId = (await complete(api, store, cartId)).data.order.id
+        const [charge] = await vorexy().listVorexyCharges({ method: "credit_card" })
+        expect(Date.parse(charge.expires_at as unknown as string)).toBeGreaterThan(
+          Date.now() + 2.9 * 86_400_000
+        )
+
+        await vorexy().updateVorexyCharges({
+          id: charge.id,
+          expires_at: new Date(Date.now() - 60 * 60_000),
+        })
+        await reconcileVorexy(getContainer())
+
+        expect((await storeOrder(api, store, orderId)).status).toBe("canceled")
       })
 
       it("records a chargeback as refunded and flags it for the admin", async () => {

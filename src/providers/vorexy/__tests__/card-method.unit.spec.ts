@@ -42,8 +42,14 @@ describe("what a card's first answer means", () => {
     expect(outcome.amountMismatch).toBeUndefined()
   })
 
-  it.each(["IN_ANALISYS", "processing", "authorized"])("waits on a card %s", async (status) => {
-    const outcome = await cardMethod.outcome(created(status), session, OPTIONS)
-    expect(outcome.status).toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
-  })
+  it.each(["IN_ANALISYS", "processing", "authorized", "something_new"])(
+    "waits on a card %s, for 3 days at most",
+    async (status) => {
+      const outcome = await cardMethod.outcome(created(status), session, OPTIONS)
+      expect(outcome.status).toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
+      const days = (Date.parse(outcome.fields.expires_at!) - Date.now()) / 86_400_000
+      expect(days).toBeGreaterThan(2.99)
+      expect(days).toBeLessThan(3.01)
+    }
+  )
 })

@@ -4,6 +4,9 @@ import type { ChargeMethod } from "./types"
 
 const errors = errorsFor("card")
 
+/** How long a card in the gateway's analysis may keep its order waiting. */
+export const CARD_DECISION_DAYS = 3
+
 /** How many installments a cart of this amount may use, under the store's options. */
 export function maxInstallmentsFor(
   amountCents: number,
@@ -67,7 +70,16 @@ export const cardMethod: ChargeMethod = {
         }
         return { status: PaymentSessionStatus.CAPTURED, fields, details }
       case "pending":
-        return { status: PaymentSessionStatus.PENDING_AUTHORIZATION, fields, details }
+        // An analysis (or a status the table does not know) never holds an order forever: past
+        // this deadline the order is cancelled like an expired PIX, and a later approval flagged.
+        return {
+          status: PaymentSessionStatus.PENDING_AUTHORIZATION,
+          fields: {
+            ...fields,
+            expires_at: new Date(Date.now() + CARD_DECISION_DAYS * 86_400_000).toISOString(),
+          },
+          details,
+        }
       default:
         return { status: PaymentSessionStatus.ERROR, fields, details }
     }
