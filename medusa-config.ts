@@ -28,7 +28,32 @@ const vorexy = {
   cardTokenScriptUrl: env.VOREXY_CARD_TOKEN_SCRIPT_URL,
   maxInstallments: env.VOREXY_MAX_INSTALLMENTS,
   minInstallmentCents: env.VOREXY_MIN_INSTALLMENT_CENTS,
+  paymentEmails: env.VOREXY_PAYMENT_EMAILS,
+  publicUrl: env.VOREXY_PUBLIC_URL,
+  orderPageUrl: env.VOREXY_ORDER_PAGE_URL,
 }
+
+/**
+ * E-mails through Medusa's local notification provider (it logs them; a real store configures
+ * SendGrid, Resend, …). EMAIL_PROVIDER=none runs the store without an "email" channel.
+ */
+const notification =
+  env.EMAIL_PROVIDER === "none"
+    ? []
+    : [
+        {
+          resolve: "@medusajs/medusa/notification",
+          options: {
+            providers: [
+              {
+                resolve: "@medusajs/medusa/notification-local",
+                id: "local",
+                options: { channels: ["email"] },
+              },
+            ],
+          },
+        },
+      ]
 
 module.exports = defineConfig({
   projectConfig: {
@@ -47,6 +72,7 @@ module.exports = defineConfig({
   modules: [
     // This plugin's module (a store that installs the package gets it through `plugins`).
     { resolve: "./src/modules/vorexy", options: vorexy },
+    ...notification,
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -10,6 +10,10 @@ const OPTION_VARS = [
   "VOREXY_MAX_INSTALLMENTS",
   "VOREXY_MIN_INSTALLMENT_CENTS",
   "VOREXY_BOLETO_GRACE_DAYS",
+  "VOREXY_PUBLIC_URL",
+  "VOREXY_ORDER_PAGE_URL",
+  // "none": the store has no notification provider for e-mail.
+  "EMAIL_PROVIDER",
 ] as const
 
 /** The sandbox of a spec file; `sandbox` is set once its beforeAll has run. */

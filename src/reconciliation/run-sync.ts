@@ -8,6 +8,7 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { SyncChargeInput } from "../workflows/steps/gather-charge-sync"
 import type { SyncWithdrawalInput } from "../workflows/steps/sync-withdrawal"
+import { emailForStatus } from "../notifications/payment-emails"
 import { syncChargeWorkflow } from "../workflows/sync-charge"
 import { syncWithdrawalWorkflow } from "../workflows/sync-withdrawal"
 
@@ -16,6 +17,8 @@ const reason = (error: unknown) => (error as Error)?.message ?? String(error)
 export async function runChargeSync(container: MedusaContainer, input: SyncChargeInput) {
   try {
     const { result } = await syncChargeWorkflow(container).run({ input })
+    // The shopper hears of a payment or an expiry once it is applied (never twice: idempotent).
+    await emailForStatus(container, result.charge?.id, result.plan?.status)
     return result
   } catch (error) {
     await container

@@ -1,17 +1,30 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { sendPaymentEmail } from "../notifications/payment-emails"
 import { recordChargesWorkflow } from "../workflows/record-charges"
 import { orderVorexySessions } from "../workflows/utils/order-sessions"
 
-/** An order was placed: attach it to its Vorexy charge (recording the charge if still missing). */
+/**
+ * An order was placed: attach it to its Vorexy charge (recording the charge if still missing), and
+ * e-mail the shopper how to pay a PIX or boleto later.
+ */
 export default async function vorexyOrderPlaced({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
   const found = await orderVorexySessions(container, event.data.id)
-  if (found?.sessionIds.length) {
-    await recordChargesWorkflow(container).run({
-      input: { payment_session_ids: found.sessionIds },
-    })
+  if (!found?.sessionIds.length) return
+  const { result: charges } = await recordChargesWorkflow(container).run({
+    input: { payment_session_ids: found.sessionIds },
+  })
+  // A PIX or boleto to pay later: the shopper gets how to pay it by e-mail (once).
+  for (const charge of charges) {
+    if (charge.status !== "pending") continue
+    await sendPaymentEmail(container, charge.id, "created").catch((error: Error) =>
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`Vorexy: could not send the payment e-mail of ${charge.id}: ${error.message}`)
+    )
   }
 }
 

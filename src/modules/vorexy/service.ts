@@ -12,6 +12,7 @@ import { notifyChargeChanged } from "./charge-watch"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
 import { VorexyHealthMark } from "./models/health-mark"
+import { QrLinks } from "./qr-link"
 import { VorexyWebhookEvent } from "./models/webhook-event"
 import { VorexyWithdrawal } from "./models/withdrawal"
 import type { VorexyChargeRow } from "./types"
@@ -53,6 +54,7 @@ export default class VorexyModuleService extends MedusaService({
   protected readonly optionsError_: string | null
   private client_?: VorexyClient
   private binding_?: ChargeBinding
+  private qrLinks_?: QrLinks
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
     super(cradle, options)
@@ -77,6 +79,12 @@ export default class VorexyModuleService extends MedusaService({
   binding(): ChargeBinding {
     this.binding_ ??= new ChargeBinding(this.options.apiKey)
     return this.binding_
+  }
+
+  /** Signed links to PIX QR images, for e-mails. */
+  qrLinks(): QrLinks {
+    this.qrLinks_ ??= new QrLinks(this.options.apiKey)
+    return this.qrLinks_
   }
 
   /** The gateway client for re-fetches, balance and withdrawals. */

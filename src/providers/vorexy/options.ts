@@ -80,6 +80,35 @@ export const VorexyOptionsSchema = z.object({
   maxInstallments: z.coerce.number().int().min(1).max(12).default(1),
   /** Smallest installment: bounds how many a cart may use. */
   minInstallmentCents: z.coerce.number().int().min(1).default(500),
+  /**
+   * The shopper's payment e-mails (PIX and boleto: how to pay, paid, expired), sent through
+   * Medusa's Notification Module when it has a provider for the "email" channel. Template ids are
+   * the store's own; off with `paymentEmails: false`.
+   */
+  paymentEmails: booleanOption.default(true),
+  emailTemplates: z
+    .object({
+      pix_created: z.string().min(1).default("vorexy-pix-created"),
+      boleto_created: z.string().min(1).default("vorexy-boleto-created"),
+      paid: z.string().min(1).default("vorexy-payment-received"),
+      expired: z.string().min(1).default("vorexy-payment-expired"),
+    })
+    .default({
+      pix_created: "vorexy-pix-created",
+      boleto_created: "vorexy-boleto-created",
+      paid: "vorexy-payment-received",
+      expired: "vorexy-payment-expired",
+    }),
+  /** This backend's public URL: the e-mails' QR image is served from it (e-mail clients block data URLs). */
+  publicUrl: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+/i, "publicUrl must be an http(s) URL")
+    .optional(),
+  /** The storefront's page for an order, with {order_id}: the e-mails link to it. */
+  orderPageUrl: z
+    .string()
+    .regex(/^https?:\/\/\S*\{order_id\}/i, "orderPageUrl must be an http(s) URL with {order_id}")
+    .optional(),
 })
 
 export type VorexyOptionsInput = z.input<typeof VorexyOptionsSchema>

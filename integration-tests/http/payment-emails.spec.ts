@@ -1,0 +1,121 @@
+/**
+ * The shopper's PIX and boleto e-mails through Medusa's Notification Module (its local provider on
+ * the "email" channel): how to pay when the order is placed, paid, expired; one per event per order
+ * whatever the retries; the QR image hosted for e-mail clients. Medusa on real PostgreSQL, the
+ * sandbox gateway over HTTP.
+ */
+import type { INotificationModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
+import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { useSandbox } from "../helpers/sandbox"
+import {
+  complete,
+  createCart,
+  errorResponse,
+  eventually,
+  placePixOrder,
+  setBillingAddress,
+  startSession,
+  Store,
+  VALID_PAYER,
+} from "../helpers/store"
+import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"
+
+jest.setTimeout(120_000)
+
+const PUBLIC_URL = "https://loja.example"
+
+const gateway = useSandbox({
+  webhookSecret: SECRET,
+  webhooks: WEBHOOK_SETTINGS,
+  env: {
+    VOREXY_PUBLIC_URL: PUBLIC_URL,
+    VOREXY_ORDER_PAGE_URL: "https://loja.example/pedido/{order_id}",
+  },
+})
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+    const { post, paymentStatus } = webhookCalls(api, getContainer, () => store)
+    const emails = async (orderId: string) =>
+      getContainer()
+        .resolve<INotificationModuleService>(Modules.NOTIFICATION)
+        .listNotifications({ resource_id: orderId, channel: "email" })
+    const emailOf = (orderId: string, template: string) =>
+      eventually(async () => (await emails(orderId)).find((n) => n.template === template))
+
+    beforeEach(async () => {
+      store = await resetForWebhooks(gateway, api, getContainer())
+    })
+
+    it("e-mails how to pay a PIX, with a hosted QR image, then that it was paid, once each", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+
+      const created = await emailOf(orderId, "vorexy-pix-created")
+      expect(created).toMatchObject({
+        to: "ana@example.com",
+        channel: "email",
+        resource_type: "order",
+        data: {
+          event: "created",
+          method: "pix",
+          amount: "R$ 94,90",
+          amount_cents: 9490,
+          pix_code: expect.stringMatching(/^000201/),
+          qr_code_url: expect.stringMatching(/^https:\/\/loja\.example\/vorexy\/qr\/vxch_/),
+          expires_at: expect.anything(),
+          order_page_url: `https://loja.example/pedido/${orderId}`,
+        },
+      })
+      // The QR image is served while the charge can be paid, under its signed name only.
+      const path = (created!.data as { qr_code_url: string }).qr_code_url.slice(PUBLIC_URL.length)
+      const image = await api.get(path, { responseType: "arraybuffer" })
+      expect(image.headers["content-type"]).toBe("image/png")
+      expect(Buffer.from(image.data).subarray(1, 4).toString()).toBe("PNG")
+      const forged = path.replace(/\.([A-Za-z0-9_-]{4})/, ".AAAA")
+      expect((await api.get(forged).catch(errorResponse)).status).toBe(404)
+
+      gateway.sandbox.state.payTransaction(transactionId)
+      await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      const paid = await emailOf(orderId, "vorexy-payment-received")
+      expect(paid!.data).toMatchObject({ event: "paid", amount: "R$ 94,90" })
+
+      // The same paid delivery again, and the reconcile job: no second e-mail.
+      await post({ object: "transaction", status: "paid", transactionId })
+      await reconcileVorexy(getContainer())
+      await gateway.sandbox.webhooks.idle()
+      const all = await emails(orderId)
+      expect(all.map((n) => n.template).sort()).toEqual([
+        "vorexy-payment-received",
+        "vorexy-pix-created",
+      ])
+      // Paid: the QR is no longer served.
+      expect((await api.get(path).catch(errorResponse)).status).toBe(404)
+    })
+
+    it("e-mails a boleto's line and PDF, and that it expired", async () => {
+      const cartId = await createCart(api, store)
+      await setBillingAddress(api, store, cartId)
+      await startSession(api, store, cartId, "boleto", VALID_PAYER)
+      const orderId = (await complete(api, store, cartId)).data.order.id as string
+
+      const created = await emailOf(orderId, "vorexy-boleto-created")
+      expect(created!.data).toMatchObject({
+        method: "boleto",
+        digitable_line: expect.stringMatching(/^\d{47}$/),
+        boleto_url: expect.stringMatching(/^http/),
+        due_at: expect.any(String),
+      })
+
+      const [charge] = await vorexy().listVorexyCharges({ order_id: orderId })
+      gateway.sandbox.state.expireTransaction(charge.transaction_id)
+      const expired = await emailOf(orderId, "vorexy-payment-expired")
+      expect(expired!.data).toMatchObject({ event: "expired", method: "boleto" })
+    })
+  },
+})

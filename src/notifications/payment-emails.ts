@@ -1,0 +1,119 @@
+/**
+ * The shopper's e-mails for a PIX or boleto order, through Medusa's Notification Module: how to pay
+ * later ("created": the amount, the PIX code and a hosted QR image or the boleto's line and PDF, the
+ * expiry, a link to the order's page), "paid", and "expired" (expired or cancelled unpaid). Only
+ * when the store has a notification provider for the "email" channel; one per event per order,
+ * whatever the retries (the notification's idempotency key). The store's provider renders them
+ * from the template id and the data.
+ */
+import type {
+  ConfigModule,
+  INotificationModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { formatBRL } from "../gateway"
+import { VOREXY_MODULE } from "../modules/vorexy"
+import type VorexyModuleService from "../modules/vorexy/service"
+
+export type PaymentEmailEvent = "created" | "paid" | "expired"
+
+type OrderRow = { id: string; display_id: number | string; email: string | null }
+type ProviderEntry = { options?: { channels?: string[] } }
+type ModuleEntry = { resolve?: string; options?: { providers?: ProviderEntry[] } }
+
+/** True when the store's notification module has a provider for e-mail. */
+export function emailChannelConfigured(container: MedusaContainer): boolean {
+  const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const modules = Object.values((config.modules ?? {}) as Record<string, ModuleEntry | boolean>)
+  return modules.some(
+    (entry) =>
+      typeof entry === "object" &&
+      String(entry.resolve ?? "").includes("notification") &&
+      (entry.options?.providers ?? []).some((p) => p.options?.channels?.includes("email"))
+  )
+}
+
+/** Sends the e-mail of `event` for a charge's order, once; false when there is none to send. */
+export async function sendPaymentEmail(
+  container: MedusaContainer,
+  chargeId: string,
+  event: PaymentEmailEvent
+): Promise<boolean> {
+  const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const options = vorexy.options
+  if (!options.paymentEmails || !emailChannelConfigured(container)) return false
+  const [charge] = await vorexy.listVorexyCharges({ id: chargeId })
+  if (!charge?.order_id || (charge.method !== "pix" && charge.method !== "boleto")) return false
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "display_id", "email"],
+    filters: { id: charge.order_id },
+  })
+  const order = data[0] as unknown as OrderRow | undefined
+  if (!order?.email) return false
+
+  const templates = options.emailTemplates
+  const details = (charge.details ?? {}) as Record<string, unknown>
+  const howToPay =
+    event !== "created"
+      ? {}
+      : charge.method === "pix"
+        ? {
+            pix_code: charge.qr_code,
+            qr_code_url:
+              options.publicUrl && charge.qr_code_image
+                ? `${options.publicUrl.replace(/\/+$/, "")}${vorexy.qrLinks().path(charge.id)}`
+                : null,
+            expires_at: charge.expires_at,
+          }
+        : {
+            digitable_line: details.digitable_line ?? null,
+            barcode: details.barcode ?? null,
+            boleto_url: details.boleto_url ?? null,
+            due_at: details.due_at ?? charge.expires_at,
+          }
+  await container.resolve<INotificationModuleService>(Modules.NOTIFICATION).createNotifications({
+    to: order.email,
+    channel: "email",
+    template:
+      event === "created"
+        ? charge.method === "pix"
+          ? templates.pix_created
+          : templates.boleto_created
+        : templates[event],
+    trigger_type: `vorexy.payment.${event}`,
+    resource_id: order.id,
+    resource_type: "order",
+    idempotency_key: `vorexy:${event}:${order.id}:${charge.id}`,
+    data: {
+      event,
+      method: charge.method,
+      order_id: order.id,
+      order_display_id: order.display_id,
+      amount: formatBRL(charge.amount_cents),
+      amount_cents: charge.amount_cents,
+      currency_code: "brl",
+      order_page_url: options.orderPageUrl?.replace("{order_id}", order.id) ?? null,
+      ...howToPay,
+      ...(event === "paid" ? { paid_at: charge.paid_at } : {}),
+    },
+  })
+  return true
+}
+
+/** The e-mail a charge's new status calls for, sent without ever failing its caller. */
+export async function emailForStatus(
+  container: MedusaContainer,
+  chargeId: string | undefined,
+  status: string | null | undefined
+) {
+  const event: PaymentEmailEvent | null =
+    status === "paid" ? "paid" : status === "cancelled" || status === "failed" ? "expired" : null
+  if (!chargeId || !event) return
+  await sendPaymentEmail(container, chargeId, event).catch((error: Error) =>
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`Vorexy: could not send the "${event}" e-mail of charge ${chargeId}: ${error.message}`)
+  )
+}
