@@ -165,16 +165,12 @@ describe("planChargeSync after a fault", () => {
   const captured = { id: "pay_1", captured_cents: 9490, refunded_cents: 0 }
 
   it("flags a second payment for a session already paid by another transaction", () => {
+    const paidByFirst = { ...captured, transaction_id: "tx_first" }
     const plan = planChargeSync(
       charge({ status: "pending", transaction_id: "tx_second" }),
       paid,
       medusa({
-        payment: {
-          id: "pay_1",
-          captured_cents: 9490,
-          refunded_cents: 0,
-          transaction_id: "tx_first",
-        },
+        payment: paidByFirst,
       }),
       options
     )
@@ -186,12 +182,7 @@ describe("planChargeSync after a fault", () => {
         charge({ status: "paid", transaction_id: "tx_first" }),
         paid,
         medusa({
-          payment: {
-            id: "pay_1",
-            captured_cents: 9490,
-            refunded_cents: 0,
-            transaction_id: "tx_first",
-          },
+          payment: paidByFirst,
         }),
         options
       )
