@@ -69,6 +69,20 @@ medusaIntegrationTestRunner({
           gateway_status: "Paid",
         })
       })
+      it("costs the gateway two calls: the create and one verifying read", async () => {
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        gateway.sandbox.state.payTransaction(transactionId)
+        await eventually(async () => (await paymentStatus(orderId)) === "captured")
+        // Both deliveries (created, paid) handled before counting.
+        await gateway.sandbox.webhooks.idle()
+        await eventually(async () => {
+          const events = await vorexy().listVorexyWebhookEvents({ reference_id: transactionId })
+          return events.length === 2 && events.every((e) => e.outcome === "processed")
+        })
+
+        expect(gateway.sandbox.countRequests("createTransaction")).toBe(1)
+        expect(gateway.sandbox.countRequests("getTransaction")).toBe(1)
+      })
     })
 
     describe("the receiver", () => {

@@ -9,6 +9,7 @@
 import { z } from "zod"
 import { VorexyError } from "./errors"
 import { VorexyClientOptions, VorexyHttp } from "./http"
+import { recentReads } from "./recent-reads"
 import {
   BalanceQuerySchema,
   CreateTransactionRequest,
@@ -36,9 +37,12 @@ import {
 
 export class VorexyClient {
   private readonly http: VorexyHttp
+  /** Which gateway account this client reads: reads are only ever reused within one. */
+  private readonly account: string
 
   constructor(options: VorexyClientOptions) {
     this.http = new VorexyHttp(options)
+    this.account = `${options.baseUrl}|${options.clientId}`
   }
 
   // ---- documented calls ------------------------------------------------------------------------
@@ -69,16 +73,27 @@ export class VorexyClient {
     return this.http.parse(operation, response, parseTransactionPage)
   }
 
-  /** GET /api/Transaction/transactionByTransactionId/{id} (spec §4.3). */
-  async getTransaction(transactionId: string): Promise<TransactionDetail> {
+  /**
+   * GET /api/Transaction/transactionByTransactionId/{id} (spec §4.3). `reuseMs`: a read of the
+   * same transaction this process made at most that long ago answers instead (recent-reads.ts).
+   */
+  async getTransaction(
+    transactionId: string,
+    { reuseMs = 0 }: { reuseMs?: number } = {}
+  ): Promise<TransactionDetail> {
     const operation = "getTransaction"
     const id = validate(operation, RecordIdSchema, transactionId)
+    const key = `${this.account}|${id}`
+    const recent = reuseMs > 0 ? recentReads.recall(key, reuseMs) : null
+    if (recent) return recent
     const response = await this.http.send({
       operation,
       method: "GET",
       path: `/api/Transaction/transactionByTransactionId/${encodeURIComponent(id)}`,
     })
-    return this.http.parse(operation, response, (body) => parseTransactionDetail(body, id))
+    const detail = this.http.parse(operation, response, (body) => parseTransactionDetail(body, id))
+    recentReads.remember(key, detail)
+    return detail
   }
 
   /** GET /api/Balance/balance/{companyId}?currency=BRL (spec §4.4). */

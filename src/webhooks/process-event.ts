@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { normaliseChargeStatus } from "../gateway/statuses"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../modules/vorexy/backoff"
 import type VorexyModuleService from "../modules/vorexy/service"
@@ -98,6 +99,12 @@ async function processCashIn(
       detail: `no charge for transaction ${event.reference_id} yet: looked at again once its checkout is over`,
     }
   }
+  if (charge && announcesNothingNew(event, charge.status)) {
+    return {
+      orphan: false,
+      detail: `the delivery says "${event.status_hint}", as recorded: nothing to look up`,
+    }
+  }
   const adopted = !charge && event.trusted && (await adoptCharge(container, event.reference_id))
   if (!charge && !adopted) {
     return { orphan: true, detail: `no charge for transaction ${event.reference_id}` }
@@ -112,6 +119,16 @@ async function processCashIn(
     orphan: false,
     detail: adopted ? `adopted (its create answer was lost): ${summary}` : summary,
   }
+}
+
+/**
+ * A delivery announcing a charge still awaiting payment, about a charge recorded as awaiting (the
+ * gateway's "created" webhook): whatever it is worth, it can change nothing, so no gateway call.
+ * Any other hint is only a reason to re-fetch.
+ */
+function announcesNothingNew(event: VorexyWebhookEventRow, recorded: string) {
+  const hint = normaliseChargeStatus(event.status_hint)
+  return hint.known && hint.status === "pending" && recorded === "pending"
 }
 
 async function processCashOut(

@@ -139,15 +139,20 @@ export class ChargeFlow {
     return { status: outcome.status, data: asRecord(next) }
   }
 
-  /** Re-fetches a charge and announces its status when it changed. */
+  /**
+   * Re-fetches a charge and announces its status when it changed. `reuseMs`: a read this process
+   * made that recently will do (the sync's verifying read, just before Medusa authorises and
+   * captures the payment it verified).
+   */
   async fetch(
     session: Partial<VorexySessionData>,
     action: string,
-    checkout: boolean
+    checkout: boolean,
+    reuseMs = 0
   ): Promise<TransactionDetail> {
     let detail: TransactionDetail
     try {
-      detail = await this.client.getTransaction(session.transaction_id!)
+      detail = await this.client.getTransaction(session.transaction_id!, { reuseMs })
     } catch (error) {
       throw this.errors.fromGateway(error, action, checkout)
     }

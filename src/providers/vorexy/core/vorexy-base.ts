@@ -52,6 +52,12 @@ import { PayerSeal } from "./payer"
 import { initialSessionData, updatedSessionData } from "./payer-session"
 import { readSessionData, withoutCharge } from "./session-data"
 
+/**
+ * Authorising and capturing may use a read of the charge this process made this recently: the
+ * sync that decided to capture has just verified it at the gateway.
+ */
+const REUSE_READ_MS = 10_000
+
 export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> {
   protected readonly options_: VorexyOptions
   protected readonly client_: VorexyClient
@@ -160,7 +166,8 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     const detail = await this.charges_.fetch(
       session,
       `check the ${this.chargeMethod.label} charge`,
-      true
+      true,
+      REUSE_READ_MS
     )
     return sessionStatusFromDetail(session, detail)
   }
@@ -203,7 +210,8 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     const detail = await this.charges_.fetch(
       session,
       `confirm the ${this.chargeMethod.label} payment`,
-      false
+      false,
+      REUSE_READ_MS
     )
     if (detail.status.status !== "paid")
       throw this.errors_.notPaid(session.transaction_id, detail.status.raw ?? "unknown")

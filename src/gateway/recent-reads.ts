@@ -1,0 +1,35 @@
+/**
+ * Transactions read from the gateway by this process in the last few seconds, so one payment's
+ * capture (the sync's verifying read, then Medusa's authorize and capture calls to the provider)
+ * costs one gateway call, not three. Only real gateway answers go in; a miss costs one more call,
+ * so nothing correct depends on it (another process simply reads again).
+ */
+import type { TransactionDetail } from "./responses"
+
+/** No read is reused after this long, whatever a caller asks. */
+export const MAX_REUSE_MS = 30_000
+const CAPACITY = 1_000
+
+type Read = { at: number; detail: TransactionDetail }
+
+export class RecentReads {
+  private readonly reads = new Map<string, Read>()
+
+  remember(key: string, detail: TransactionDetail, at = Date.now()) {
+    this.reads.delete(key)
+    this.reads.set(key, { at, detail })
+    // Map keeps insertion order: the first key is the oldest.
+    if (this.reads.size > CAPACITY) this.reads.delete(this.reads.keys().next().value!)
+  }
+
+  /** The read of `key` made at most `maxAgeMs` ago (never more than MAX_REUSE_MS), if any. */
+  recall(key: string, maxAgeMs: number, now = Date.now()): TransactionDetail | null {
+    const read = this.reads.get(key)
+    if (!read) return null
+    if (now - read.at > Math.min(maxAgeMs, MAX_REUSE_MS)) return null
+    return read.detail
+  }
+}
+
+/** One per process: the module's and the provider's clients share what either has read. */
+export const recentReads = new RecentReads()
