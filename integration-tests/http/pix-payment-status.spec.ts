@@ -2,6 +2,7 @@
  * A PIX order after checkout, through Medusa on real PostgreSQL and the sandbox gateway over HTTP:
  * authorising and capturing once the shopper pays, and the storefront's payment-status route.
  */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 import { useSandbox } from "../helpers/sandbox"
@@ -145,6 +146,20 @@ medusaIntegrationTestRunner({
         })
         // It came back because the state changed, long before its own 20 s timeout.
         expect(Date.now() - started).toBeLessThan(20_000)
+      })
+
+      it("answers every waiting long-poll when another instance changes the charge", async () => {
+        const orderId = await placeOrder()
+        const polls = Array.from({ length: 50 }, () =>
+          status(`order_id=${orderId}&wait=true&timeout_ms=20000&last_status=pending`)
+        )
+        await new Promise((r) => setTimeout(r, 500))
+        // Written behind this process's back, as a worker or another server would.
+        const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        await pg.raw("update vorexy_charge set status = 'paid' where order_id = ?", [orderId])
+
+        const answers = await Promise.all(polls)
+        expect(answers.map((a) => a.data.payment_status.status)).toEqual(Array(50).fill("paid"))
       })
 
       it("gives up waiting at the timeout and returns the unchanged state", async () => {

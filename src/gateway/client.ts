@@ -74,18 +74,19 @@ export class VorexyClient {
   }
 
   /**
-   * GET /api/Transaction/transactionByTransactionId/{id} (spec §4.3). `reuseMs`: a read of the
-   * same transaction this process made at most that long ago answers instead (recent-reads.ts).
+   * GET /api/Transaction/transactionByTransactionId/{id} (spec §4.3). `reusePaidMs`: a read of the
+   * same transaction this process made at most that long ago, saying paid, answers instead
+   * (recent-reads.ts). Paid is the only state worth reusing: it never goes back to awaiting.
    */
   async getTransaction(
     transactionId: string,
-    { reuseMs = 0 }: { reuseMs?: number } = {}
+    { reusePaidMs = 0 }: { reusePaidMs?: number } = {}
   ): Promise<TransactionDetail> {
     const operation = "getTransaction"
     const id = validate(operation, RecordIdSchema, transactionId)
     const key = `${this.account}|${id}`
-    const recent = reuseMs > 0 ? recentReads.recall(key, reuseMs) : null
-    if (recent) return recent
+    const recent = reusePaidMs > 0 ? recentReads.recall(key, reusePaidMs) : null
+    if (recent?.status.status === "paid") return recent
     const response = await this.http.send({
       operation,
       method: "GET",

@@ -1,33 +1,93 @@
-import { EventEmitter } from "node:events"
-
 /**
- * In-process notice that a charge changed, so a long-polling status request can answer at once
- * instead of waiting for its next database poll. Other instances are covered by that poll.
+ * One watcher per process for every long-polling status request: while any request waits, it
+ * reads the statuses of all the charges waited on in one query per tick, and wakes the requests
+ * whose charge moved on. A change made by another instance (the webhook reached it, or a worker
+ * ran the sync) is seen within a tick; one made here wakes the tick at once. Each request ends at
+ * its own deadline, whatever the database does, so none is held past its timeout.
  */
-const emitter = new EventEmitter()
-emitter.setMaxListeners(0)
 
-export function notifyChargeChanged(chargeId: string) {
-  emitter.emit(chargeId)
-}
+/** How often the watcher looks while requests wait: a paid PIX shows within this of the change. */
+export const WATCH_TICK_MS = 250
 
-/** Resolves true when the charge changes, false after `timeoutMs`. */
-export function waitForChargeChange(
-  chargeId: string,
-  timeoutMs: number,
-  signal?: AbortSignal
-): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (changed: boolean) => {
-      clearTimeout(timer)
-      emitter.off(chargeId, onChange)
-      signal?.removeEventListener("abort", onAbort)
-      resolve(changed)
+export type ReadStatuses = (ids: string[]) => Promise<Array<{ id: string; status: string }>>
+
+type Waiter = { status: string; done: (changed: boolean) => void }
+
+export class ChargeWatcher {
+  private readonly waiters = new Map<string, Set<Waiter>>()
+  private timer: NodeJS.Timeout | null = null
+  private ticking = false
+  private again = false
+
+  constructor(
+    private readonly read: ReadStatuses,
+    private readonly tickMs = WATCH_TICK_MS
+  ) {}
+
+  /** How many requests are waiting (for tests and the benchmarks). */
+  get size() {
+    let count = 0
+    for (const set of this.waiters.values()) count += set.size
+    return count
+  }
+
+  /** Resolves true once the charge's status is no longer `status`; false at the timeout or abort. */
+  wait(chargeId: string, status: string, timeoutMs: number, signal?: AbortSignal) {
+    return new Promise<boolean>((resolve) => {
+      const waiter: Waiter = {
+        status,
+        done: (changed) => {
+          clearTimeout(timer)
+          signal?.removeEventListener("abort", onAbort)
+          const set = this.waiters.get(chargeId)
+          set?.delete(waiter)
+          if (set && !set.size) this.waiters.delete(chargeId)
+          resolve(changed)
+        },
+      }
+      const onAbort = () => waiter.done(false)
+      const timer = setTimeout(() => waiter.done(false), Math.max(0, timeoutMs))
+      if (signal?.aborted) return waiter.done(false)
+      signal?.addEventListener("abort", onAbort)
+      const set = this.waiters.get(chargeId) ?? new Set<Waiter>()
+      set.add(waiter)
+      this.waiters.set(chargeId, set)
+      this.schedule(this.tickMs)
+    })
+  }
+
+  /** A charge changed in this process: look now rather than at the next tick. */
+  notify(chargeId: string) {
+    if (this.waiters.has(chargeId)) this.schedule(0)
+  }
+
+  private schedule(delayMs: number) {
+    if (this.ticking) {
+      if (delayMs === 0) this.again = true
+      return
     }
-    const onChange = () => done(true)
-    const onAbort = () => done(false)
-    const timer = setTimeout(() => done(false), timeoutMs)
-    emitter.on(chargeId, onChange)
-    signal?.addEventListener("abort", onAbort)
-  })
+    if (this.timer && delayMs > 0) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.tick(), delayMs)
+  }
+
+  private async tick() {
+    this.timer = null
+    if (!this.waiters.size) return
+    this.ticking = true
+    try {
+      const rows = await this.read([...this.waiters.keys()])
+      for (const { id, status } of rows) {
+        for (const waiter of [...(this.waiters.get(id) ?? [])])
+          if (waiter.status !== status) waiter.done(true)
+      }
+    } catch {
+      // The database hiccuped: the next tick tries again, and each request still ends on time.
+    } finally {
+      this.ticking = false
+    }
+    const soon = this.again
+    this.again = false
+    if (this.waiters.size) this.schedule(soon ? 0 : this.tickMs)
+  }
 }

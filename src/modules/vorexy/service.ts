@@ -8,7 +8,7 @@ import {
 } from "../../providers/vorexy/options"
 import { ChargeBinding } from "../../providers/vorexy/core/binding"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
-import { notifyChargeChanged } from "./charge-watch"
+import { ChargeWatcher } from "./charge-watch"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
 import { VorexyHealthMark } from "./models/health-mark"
@@ -55,6 +55,7 @@ export default class VorexyModuleService extends MedusaService({
   private client_?: VorexyClient
   private binding_?: ChargeBinding
   private qrLinks_?: QrLinks
+  private watcher_?: ChargeWatcher
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
     super(cradle, options)
@@ -131,8 +132,27 @@ export default class VorexyModuleService extends MedusaService({
     const updated = (await this.updateVorexyCharges(
       updates as Parameters<VorexyModuleService["updateVorexyCharges"]>[0]
     )) as unknown as VorexyChargeRow[]
-    for (const charge of updated) notifyChargeChanged(charge.id)
+    for (const charge of updated) this.chargeWatcher().notify(charge.id)
     return updated
+  }
+
+  /** This process's watcher for long-polling status requests (charge-watch.ts). */
+  chargeWatcher(): ChargeWatcher {
+    return (this.watcher_ ??= new ChargeWatcher((ids) => this.chargeStatuses(ids)))
+  }
+
+  /** The current status of each charge: the watcher's one query per tick. */
+  @InjectManager()
+  async chargeStatuses(
+    ids: string[],
+    @MedusaContext() context: Context = {}
+  ): Promise<Array<{ id: string; status: string }>> {
+    const knex = (context.manager as unknown as KnexManager).getKnex()
+    const { rows } = await knex.raw(
+      "select id, status from vorexy_charge where id = any(?) and deleted_at is null",
+      [ids]
+    )
+    return rows
   }
 
   /**

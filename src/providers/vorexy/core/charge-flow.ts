@@ -140,19 +140,19 @@ export class ChargeFlow {
   }
 
   /**
-   * Re-fetches a charge and announces its status when it changed. `reuseMs`: a read this process
-   * made that recently will do (the sync's verifying read, just before Medusa authorises and
-   * captures the payment it verified).
+   * Re-fetches a charge and announces its status when it changed. `reusePaidMs`: a read saying
+   * paid that this process made that recently will do (the sync's verifying read, just before
+   * Medusa authorises and captures the payment it verified).
    */
   async fetch(
     session: Partial<VorexySessionData>,
     action: string,
     checkout: boolean,
-    reuseMs = 0
+    reusePaidMs = 0
   ): Promise<TransactionDetail> {
     let detail: TransactionDetail
     try {
-      detail = await this.client.getTransaction(session.transaction_id!, { reuseMs })
+      detail = await this.client.getTransaction(session.transaction_id!, { reusePaidMs })
     } catch (error) {
       throw this.errors.fromGateway(error, action, checkout)
     }

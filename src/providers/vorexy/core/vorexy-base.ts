@@ -53,8 +53,9 @@ import { initialSessionData, updatedSessionData } from "./payer-session"
 import { readSessionData, withoutCharge } from "./session-data"
 
 /**
- * Authorising and capturing may use a read of the charge this process made this recently: the
- * sync that decided to capture has just verified it at the gateway.
+ * Authorising and capturing may use a read saying paid that this process made this recently: the
+ * sync that decided to capture has just verified it at the gateway. An awaiting read is never
+ * reused (the shopper may have paid since).
  */
 const REUSE_READ_MS = 10_000
 

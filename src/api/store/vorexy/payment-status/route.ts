@@ -9,7 +9,6 @@
 import type { MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
-import { waitForChargeChange } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
 import {
@@ -19,8 +18,6 @@ import {
 import { StorePaymentStatusQueryType } from "./validators"
 
 const DEFAULT_WAIT_MS = 25_000
-/** Another instance may change the charge: look at the table this often while waiting. */
-const POLL_MS = 1_000
 
 type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 
@@ -32,19 +29,18 @@ export const GET = async (
   const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   let charge = await findCharge(req, service, query)
 
-  if (query.wait && charge) {
-    const waitFor = query.last_status ?? charge.status
-    const deadline = Date.now() + (query.timeout_ms ?? DEFAULT_WAIT_MS)
+  const waitFor = query.last_status ?? charge.status
+  if (query.wait && charge.status === waitFor) {
+    // The process's one watcher looks for every waiting request at once (charge-watch.ts).
     const closed = new AbortController()
     req.on("close", () => closed.abort())
-    while (charge.status === waitFor && Date.now() < deadline && !closed.signal.aborted) {
-      await waitForChargeChange(charge.id, Math.min(POLL_MS, deadline - Date.now()), closed.signal)
-      charge = (await service.listVorexyCharges({ id: charge.id }))[0] ?? charge
-    }
+    const timeoutMs = query.timeout_ms ?? DEFAULT_WAIT_MS
+    const changed = await service.chargeWatcher().wait(charge.id, waitFor, timeoutMs, closed.signal)
     if (closed.signal.aborted) return
+    if (changed) charge = (await service.listVorexyCharges({ id: charge.id }))[0] ?? charge
   }
 
-  res.json({ payment_status: view(charge!) })
+  res.json({ payment_status: view(charge) })
 }
 
 async function findCharge(
