@@ -1,4 +1,5 @@
 import { Module } from "@medusajs/framework/utils"
+import warnAboutLocking from "./loaders/locking-advice"
 import validateVorexyOptions from "./loaders/validate-options"
 import VorexyModuleService from "./service"
 
@@ -7,5 +8,6 @@ export const VOREXY_MODULE = "vorexy"
 export default Module(VOREXY_MODULE, {
   service: VorexyModuleService,
   // Wrong options stop Medusa at boot rather than at the first webhook or admin page.
-  loaders: [validateVorexyOptions],
+  // Then a warning when several processes would share in-memory (per-process) locks.
+  loaders: [validateVorexyOptions, warnAboutLocking],
 })
