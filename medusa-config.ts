@@ -22,6 +22,7 @@ const vorexy = {
   allowBuiltInWebhookRoute: env.VOREXY_ALLOW_BUILT_IN_WEBHOOK_ROUTE,
   trustProxy: env.VOREXY_TRUST_PROXY,
   webhookRetentionDays: env.VOREXY_WEBHOOK_RETENTION_DAYS,
+  reconcileCallsPerMinute: env.VOREXY_RECONCILE_CALLS_PER_MINUTE,
   boletoExpiresInDays: env.VOREXY_BOLETO_EXPIRES_IN_DAYS,
   boletoGraceDays: env.VOREXY_BOLETO_GRACE_DAYS,
   cardPublicKey: env.VOREXY_CARD_PUBLIC_KEY,

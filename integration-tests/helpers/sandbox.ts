@@ -12,6 +12,7 @@ const OPTION_VARS = [
   "VOREXY_BOLETO_GRACE_DAYS",
   "VOREXY_PUBLIC_URL",
   "VOREXY_ORDER_PAGE_URL",
+  "VOREXY_RECONCILE_CALLS_PER_MINUTE",
   // "none": the store has no notification provider for e-mail.
   "EMAIL_PROVIDER",
 ] as const

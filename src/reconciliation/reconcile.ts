@@ -3,7 +3,12 @@
  * Bounded per run; one failure never stops the others, and a failing row backs off (run-sync.ts)
  * so it cannot hold the queue.
  */
-import type { IEventBusModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { randomUUID } from "node:crypto"
+import type {
+  IEventBusModuleService,
+  ILockingModule,
+  MedusaContainer,
+} from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
@@ -22,27 +27,73 @@ const due = (field: "next_sync_at" | "next_attempt_at") => ({
   $or: [{ [field]: null }, { [field]: { $lte: new Date() } }],
 })
 
-export async function reconcileVorexy(container: MedusaContainer) {
+/** One run at a time across every process (a store on the in-memory workflow engine and two
+ * workers would run each tick twice). Held at most this long if its process dies mid-run. */
+const RUN_LOCK = "vorexy:reconcile"
+const RUN_LOCK_SECONDS = 600
+
+export type ReconcileResult = Awaited<ReturnType<typeof reconcileOnce>> & { skipped: boolean }
+
+/** One reconcile run, unless another process is running one (then this tick is skipped). */
+export async function reconcileVorexy(container: MedusaContainer): Promise<ReconcileResult> {
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const ownerId = `vorexy-reconcile:${randomUUID()}`
+  try {
+    await locking.acquire(RUN_LOCK, { ownerId, expire: RUN_LOCK_SECONDS })
+  } catch {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info("Vorexy reconcile: a run is already under way (this or another process); tick skipped.")
+    return { ...EMPTY_RUN, skipped: true }
+  }
+  try {
+    return { ...(await reconcileOnce(container)), skipped: false }
+  } finally {
+    await locking.release(RUN_LOCK, { ownerId }).catch(() => undefined)
+  }
+}
+
+const EMPTY_RUN = {
+  charges: 0,
+  withdrawals: 0,
+  unknown_withdrawals: 0,
+  webhook_events: 0,
+  bodies_dropped: 0,
+  failures: [] as string[],
+}
+
+async function reconcileOnce(container: MedusaContainer) {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const failures: string[] = []
+  // Gateway reads this run may cause (each charge, withdrawal or handed-back event: about one),
+  // spent in this order; what does not fit waits for the next run.
+  let budget = service.options.reconcileCallsPerMinute
+  const within = async <T>(batch: number, list: (take: number) => Promise<T[]>) => {
+    const take = Math.min(batch, budget)
+    const rows = take > 0 ? await list(take) : []
+    budget -= rows.length
+    return rows
+  }
   const attempt = (what: string, work: () => Promise<unknown>) =>
     work().catch((e: Error) => failures.push(`${what}: ${e.message}`))
 
   // Pending charges, least recently synced first (lost webhooks, expiry); and paid, disputed or
   // locally expired ones whose watch is due (a refund, a dispute's end or a late payment whose
   // webhook was lost).
-  const charges = await service.listVorexyCharges(
-    {
-      $or: [
-        { status: "pending", ...due("next_sync_at") },
-        {
-          status: ["paid", "cancelled", "disputed"],
-          next_sync_at: { $ne: null, $lte: new Date() },
-        },
-      ],
-    },
-    { order: { last_synced_at: "ASC" }, take: RECONCILE_BATCH.charges }
+  const charges = await within(RECONCILE_BATCH.charges, (take) =>
+    service.listVorexyCharges(
+      {
+        $or: [
+          { status: "pending", ...due("next_sync_at") },
+          {
+            status: ["paid", "cancelled", "disputed"],
+            next_sync_at: { $ne: null, $lte: new Date() },
+          },
+        ],
+      },
+      { order: { last_synced_at: "ASC" }, take }
+    )
   )
   for (const charge of charges) {
     const transaction_id = charge.transaction_id
@@ -50,9 +101,11 @@ export async function reconcileVorexy(container: MedusaContainer) {
   }
 
   // Withdrawals the gateway has not finished.
-  const withdrawals = await service.listVorexyWithdrawals(
-    { status: ["pending", "processing"], gateway_id: { $ne: null }, ...due("next_sync_at") },
-    { order: { last_synced_at: "ASC" }, take: RECONCILE_BATCH.withdrawals }
+  const withdrawals = await within(RECONCILE_BATCH.withdrawals, (take) =>
+    service.listVorexyWithdrawals(
+      { status: ["pending", "processing"], gateway_id: { $ne: null }, ...due("next_sync_at") },
+      { order: { last_synced_at: "ASC" }, take }
+    )
   )
   for (const row of withdrawals) {
     await attempt(`withdrawal ${row.gateway_id}`, () =>
@@ -62,13 +115,15 @@ export async function reconcileVorexy(container: MedusaContainer) {
 
   // Withdrawals whose answer was lost: the gateway may have made them. Not while their own send
   // may still be running (a timeout's worth, and more).
-  const unknown = await service.listVorexyWithdrawals(
-    {
-      status: "unknown",
-      ...due("next_sync_at"),
-      created_at: { $lte: new Date(Date.now() - UNKNOWN_SETTLE_AFTER_MS) },
-    },
-    { order: { created_at: "ASC" }, take: RECONCILE_BATCH.unknown }
+  const unknown = await within(RECONCILE_BATCH.unknown, (take) =>
+    service.listVorexyWithdrawals(
+      {
+        status: "unknown",
+        ...due("next_sync_at"),
+        created_at: { $lte: new Date(Date.now() - UNKNOWN_SETTLE_AFTER_MS) },
+      },
+      { order: { created_at: "ASC" }, take }
+    )
   )
   for (const row of unknown) {
     await attempt(`unknown withdrawal ${row.id}`, () => settleUnknownWithdrawal(container, row))
@@ -76,14 +131,16 @@ export async function reconcileVorexy(container: MedusaContainer) {
 
   // Webhook events whose processing failed (retried with backoff until abandoned), and any the
   // subscriber never got to (a crash between storing and processing).
-  const events = await service.listVorexyWebhookEvents(
-    {
-      $or: [
-        { outcome: "failed", ...due("next_attempt_at") },
-        { outcome: "received", created_at: { $lte: new Date(Date.now() - 60_000) } },
-      ],
-    },
-    { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }
+  const events = await within(RECONCILE_BATCH.events, (take) =>
+    service.listVorexyWebhookEvents(
+      {
+        $or: [
+          { outcome: "failed", ...due("next_attempt_at") },
+          { outcome: "received", created_at: { $lte: new Date(Date.now() - 60_000) } },
+        ],
+      },
+      { order: { created_at: "ASC" }, take }
+    )
   )
   // Handed to the webhook subscriber again (on whichever instance takes it), not processed here.
   if (events.length) {

@@ -63,6 +63,11 @@ export const VorexyOptionsSchema = z.object({
   webhookRetentionDays: z.coerce.number().int().min(1).max(3650).default(30),
   /** How long past expires_at a charge the gateway still calls awaiting is treated as expired. */
   expiryGraceMinutes: z.coerce.number().int().min(0).max(1440).default(10),
+  /**
+   * Most gateway reads the reconcile job makes per run (it runs every minute): charges first, then
+   * withdrawals and the webhook events it hands back. What does not fit waits for the next run.
+   */
+  reconcileCallsPerMinute: z.coerce.number().int().min(1).max(1000).default(60),
   /** Days until a boleto is due (gateway `boleto.expiresInDays`). */
   boletoExpiresInDays: z.coerce.number().int().min(1).max(30).default(3),
   /** Days past its due date an unpaid boleto is still awaited (boletos are paid days later). */

@@ -35,4 +35,25 @@ describe("when the reconcile job looks at a charge again", () => {
     expect(watch({ ...expired, expires_at: ago(40), method: "boleto" })).toBe(1)
     expect(watch({ status: "failed", gateway_status: "failed", paid_at: null })).toBeNull()
   })
+
+  it("looks at a pending charge less often as it ages, and always at its expiry", () => {
+    const minutesAgo = (m: number) => new Date(NOW - m * 60_000)
+    const pending = (createdMinutesAgo: number, expires_at: Date | null = null) =>
+      watch({
+        status: "pending",
+        gateway_status: "pending",
+        paid_at: null,
+        created_at: minutesAgo(createdMinutesAgo),
+        expires_at,
+      })
+    expect(pending(3)).toBeNull()
+    expect(pending(30)).toBeCloseTo(5 / 60)
+    expect(pending(300)).toBeCloseTo(15 / 60)
+    expect(pending(3 * 24 * 60)).toBe(1)
+    // Expiring in 2 minutes: looked at then, not 15 minutes later.
+    expect(pending(300, new Date(NOW + 2 * 60_000))).toBeCloseTo(2 / 60)
+    // Just past its expiry: every run, until it is closed; long past (a boleto's grace): by age.
+    expect(pending(300, minutesAgo(1))).toBeNull()
+    expect(pending(3 * 24 * 60, minutesAgo(24 * 60))).toBe(1)
+  })
 })

@@ -39,6 +39,7 @@ export const applyChargeSyncStep = createStep(
         paid_at: paidAt,
         expires_at: before.expires_at,
         method: before.method,
+        created_at: before.created_at,
       }),
     }
     // Only a re-fetch moves the coalescing mark, on the database's clock.
