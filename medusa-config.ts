@@ -56,9 +56,37 @@ const notification =
         },
       ]
 
+/**
+ * The production topology (README "Production"): MEDUSA_REDIS=true puts the event bus, the
+ * workflow engine (and so the scheduled jobs) and the locks on Redis, so a `server` and a `worker`
+ * process (MEDUSA_WORKER_MODE) share them. Off, the store is one process on in-memory modules.
+ */
+const redisUrl = env.REDIS_URL || "redis://127.0.0.1:6379"
+const production =
+  env.MEDUSA_REDIS === "true"
+    ? [
+        { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+        { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+        {
+          resolve: "@medusajs/medusa/locking",
+          options: {
+            providers: [
+              {
+                resolve: "@medusajs/medusa/locking-redis",
+                id: "locking-redis",
+                is_default: true,
+                options: { redisUrl },
+              },
+            ],
+          },
+        },
+      ]
+    : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
+    ...(env.MEDUSA_REDIS === "true" ? { redisUrl } : {}),
     http: {
       storeCors: env.STORE_CORS || "http://localhost:8000",
       adminCors: env.ADMIN_CORS || "http://localhost:9000,http://localhost:7001",
@@ -74,6 +102,7 @@ module.exports = defineConfig({
     // This plugin's module (a store that installs the package gets it through `plugins`).
     { resolve: "./src/modules/vorexy", options: vorexy },
     ...notification,
+    ...production,
     {
       resolve: "@medusajs/medusa/payment",
       options: {
