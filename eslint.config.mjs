@@ -1,4 +1,5 @@
-// Flat config: typescript-eslint's recommended rules everywhere, react-hooks for the admin UI.
+// Flat config: typescript-eslint's recommended rules everywhere, react-hooks for the admin UI and
+// the storefront components.
 import js from "@eslint/js"
 import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
@@ -23,6 +24,13 @@ export default tseslint.config(
   },
   {
     files: ["src/admin/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The storefront entry points run in the shopper's browser (and in server renders).
+    files: ["src/storefront/**/*.{ts,tsx}", "scripts/storefront/**/*.{ts,tsx,mjs,js}"],
     plugins: { "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,

@@ -2,7 +2,13 @@
 // booted by medusaIntegrationTestRunner on a real PostgreSQL; see integration-tests/setup/).
 const swc = [
   "@swc/jest",
-  { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } },
+  {
+    jsc: {
+      parser: { syntax: "typescript", decorators: true, tsx: true },
+      target: "es2021",
+      transform: { react: { runtime: "automatic" } },
+    },
+  },
 ]
 
 const common = {
@@ -26,7 +32,10 @@ if (process.env.TEST_TYPE === "integration") {
     ...common,
     testMatch: [
       "<rootDir>/src/**/__tests__/**/*.unit.spec.ts",
+      "<rootDir>/src/**/__tests__/**/*.unit.spec.tsx",
       "<rootDir>/sandbox/**/__tests__/**/*.unit.spec.ts",
     ],
+    // The storefront's sources import "./x.js" (as its ESM build needs): resolve them to x.ts.
+    moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The packed plugin ships type declarations for its public exports and a LICENSE: `npm run build`,
- * `npm pack`, then a store-like consumer importing `medusa-payment-vorexy/gateway` type-checks with
- * `strict` and Node16 resolution against the unpacked tarball (its other dependencies are this
- * checkout's, by symlink).
+ * `npm pack`, then a store-like consumer importing `medusa-payment-vorexy/gateway` and the
+ * storefront entry points (`/storefront`, `/storefront/client`, from CommonJS and from ESM)
+ * type-checks with `strict` and Node16 resolution against the unpacked tarball (its other
+ * dependencies are this checkout's, by symlink), and both storefront builds load in Node.
  */
 import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
@@ -33,6 +34,37 @@ export const client: VorexyClient = new VorexyClient({
 export const wrong: string = toCents(cents)
 `
 
+/** A CommonJS store file (the consumer has no "type": "module"): the `require` conditions. */
+const STOREFRONT_CJS = `import { createElement } from "react"
+import { VorexyPix, VorexyPayerForm, formatDocument } from "medusa-payment-vorexy/storefront"
+import type { VorexyPayer, VorexyPaymentStatus } from "medusa-payment-vorexy/storefront"
+import { createVorexyClient, sessionData } from "medusa-payment-vorexy/storefront/client"
+
+declare const status: VorexyPaymentStatus
+export const client = createVorexyClient({ baseUrl: "https://api.store.test", publishableKey: "pk" })
+export const pix = createElement(VorexyPix, { status, locale: "en" })
+const payer: VorexyPayer = {
+  name: "Maria",
+  email: "maria@example.com",
+  document: formatDocument("52998224725"),
+  phone: "11987654321",
+}
+export const data: Record<string, string | number> = sessionData(payer)
+// @ts-expect-error locale is "pt-BR" | "en": the declarations are real types, not any
+export const wrong = createElement(VorexyPayerForm, { value: payer, onChange: () => {}, locale: "fr" })
+`
+
+/** An ES module store file: the "import" conditions. */
+const STOREFRONT_ESM = `import { createVorexyClient, type VorexyClient } from "medusa-payment-vorexy/storefront/client"
+import { VorexyCardForm, useVorexyStatus } from "medusa-payment-vorexy/storefront"
+
+export const client: VorexyClient = createVorexyClient({ baseUrl: "https://x.test", publishableKey: "pk" })
+export const hook: typeof useVorexyStatus = useVorexyStatus
+export const form: typeof VorexyCardForm = VorexyCardForm
+// @ts-expect-error status() needs a target
+export const missing = client.status()
+`
+
 const TSCONFIG = {
   compilerOptions: {
     strict: true,
@@ -45,7 +77,7 @@ const TSCONFIG = {
     // run. The build (declaration: true) already fails on a declaration it cannot emit.
     skipLibCheck: true,
   },
-  files: ["index.ts"],
+  files: ["index.ts", "storefront.ts", "storefront-esm.mts"],
 }
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
@@ -64,8 +96,15 @@ it("packs declarations and a LICENSE that a strict store type-checks against", (
       "package/.medusa/server/src/gateway/index.d.ts",
       "package/.medusa/server/src/gateway/client.d.ts",
       "package/.medusa/server/src/gateway/money.d.ts",
+      "package/.medusa/storefront/styles.css",
+      "package/.medusa/storefront/esm/package.json",
+      "package/.medusa/storefront/esm/storefront/index.d.ts",
+      "package/.medusa/storefront/cjs/storefront/client.d.ts",
+      "package/.medusa/storefront/cjs/gateway/documents.js",
     ])
   )
+  // Tests and the build script stay out of the package; the backend build skips the storefront.
+  expect(files.filter((f) => /__tests__|build\.mjs|server\/src\/storefront/.test(f))).toEqual([])
 
   const consumer = join(work, "consumer")
   const installed = join(consumer, "node_modules", "medusa-payment-vorexy")
@@ -80,6 +119,8 @@ it("packs declarations and a LICENSE that a strict store type-checks against", (
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "store", private: true }))
   writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify(TSCONFIG))
   writeFileSync(join(consumer, "index.ts"), CONSUMER)
+  writeFileSync(join(consumer, "storefront.ts"), STOREFRONT_CJS)
+  writeFileSync(join(consumer, "storefront-esm.mts"), STOREFRONT_ESM)
 
   const tsc = join(root, "node_modules", "typescript", "bin", "tsc")
   let diagnostics = ""
@@ -89,4 +130,24 @@ it("packs declarations and a LICENSE that a strict store type-checks against", (
     diagnostics = String((error as { stdout?: string }).stdout ?? error)
   }
   expect(diagnostics).toBe("")
+
+  // Both builds load: require() picks the CommonJS one, import the ES module one.
+  const load = (...args: string[]) => run(process.execPath, args, consumer).trim()
+  const probe = "m.formatDocument('11222333000181') + ' ' + typeof m.VorexyPix"
+  expect(
+    load("-e", `const m = require("medusa-payment-vorexy/storefront"); console.log(${probe})`)
+  ).toBe("11.222.333/0001-81 function")
+  expect(
+    load(
+      "--input-type=module",
+      "-e",
+      `import * as m from "medusa-payment-vorexy/storefront"; console.log(${probe})`
+    )
+  ).toBe("11.222.333/0001-81 function")
+  expect(
+    load(
+      "-e",
+      `console.log(typeof require("medusa-payment-vorexy/storefront/client").createVorexyClient)`
+    )
+  ).toBe("function")
 })

@@ -1,0 +1,111 @@
+/** @jest-environment jsdom */
+import { act, render, screen } from "@testing-library/react"
+import type { VorexyClient, VorexyFollowOptions } from "../client"
+import { VorexyPayment } from "../react/vorexy-payment"
+import type { VorexyPaymentStatus } from "../types"
+import { boletoStatus, cardStatus, pixStatus } from "./fixtures"
+
+/** A client whose follow() the test drives: it pushes statuses, errors and states by hand. */
+function fakeClient() {
+  let options: VorexyFollowOptions | undefined
+  const stop = jest.fn()
+  const follow = jest.fn((_target, given: VorexyFollowOptions) => {
+    options = given
+    given.onStateChange?.("loading")
+    return { stop, state: "loading" as const }
+  })
+  const client = { follow } as unknown as VorexyClient
+  const push = (status: VorexyPaymentStatus) => act(() => options!.onStatus(status))
+  const state = (s: Parameters<NonNullable<VorexyFollowOptions["onStateChange"]>>[0]) =>
+    act(() => options!.onStateChange?.(s))
+  return {
+    client,
+    follow,
+    stop,
+    push,
+    state,
+    error: (e: unknown) => act(() => options!.onError?.(e)),
+  }
+}
+
+const now = () => Date.parse("2026-03-10T15:00:00.000Z")
+
+it("announces loading, then shows the view for the method", () => {
+  const fake = fakeClient()
+  const { container } = render(
+    <VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={now} />
+  )
+  expect(fake.follow).toHaveBeenCalledWith({ orderId: "order_01" }, expect.anything())
+  const notice = container.querySelector(".vorexy-payment__notice")!
+  expect(notice.getAttribute("aria-live")).toBe("polite")
+  expect(notice.textContent).toBe("Carregando o pagamento…")
+
+  fake.push(pixStatus())
+  expect(container.querySelector(".vorexy-pix")).toBeTruthy()
+  expect(notice.textContent).toBe("")
+  fake.push(boletoStatus())
+  expect(container.querySelector(".vorexy-boleto")).toBeTruthy()
+  fake.push(cardStatus())
+  expect(container.querySelector(".vorexy-card-status")).toBeTruthy()
+})
+
+it("announces the payment in the live status and calls onPaid once", () => {
+  const fake = fakeClient()
+  const onPaid = jest.fn()
+  const { container, rerender } = render(
+    <VorexyPayment
+      client={fake.client}
+      target={{ orderId: "order_01" }}
+      onPaid={onPaid}
+      now={now}
+      locale="en"
+    />
+  )
+  fake.push(pixStatus())
+  const status = container.querySelector(".vorexy-pix .vorexy-status")!
+  expect(status.getAttribute("role")).toBe("status")
+  expect(status.textContent).toBe("Awaiting payment")
+  fake.push(pixStatus({ status: "paid", paid: true, payable: false }))
+  // The same live element, so the change is announced.
+  expect(container.querySelector(".vorexy-pix .vorexy-status")).toBe(status)
+  expect(status.textContent).toBe("Payment confirmed")
+  expect(container.firstElementChild?.getAttribute("data-state")).toBe("paid")
+  rerender(
+    <VorexyPayment
+      client={fake.client}
+      target={{ orderId: "order_01" }}
+      onPaid={onPaid}
+      now={now}
+      locale="en"
+    />
+  )
+  expect(onPaid).toHaveBeenCalledTimes(1)
+  expect(onPaid.mock.calls[0][0]).toMatchObject({ paid: true })
+})
+
+it("says it is retrying, and when the payment cannot be found", () => {
+  const fake = fakeClient()
+  const { container } = render(
+    <VorexyPayment client={fake.client} target={{ orderId: "order_01" }} locale="en" />
+  )
+  fake.state("backoff")
+  expect(screen.getByText(/trying again/)).toBeTruthy()
+  fake.error(new Error("404"))
+  fake.state("done")
+  expect(screen.getByText("This payment could not be loaded.")).toBeTruthy()
+  expect(container.firstElementChild?.getAttribute("aria-busy")).toBe("false")
+})
+
+it("does not restart for an equal target, and stops on unmount", () => {
+  const fake = fakeClient()
+  const { rerender, unmount } = render(
+    <VorexyPayment client={fake.client} target={{ paymentSessionId: "payses_1" }} />
+  )
+  rerender(<VorexyPayment client={fake.client} target={{ paymentSessionId: "payses_1" }} />)
+  expect(fake.follow).toHaveBeenCalledTimes(1)
+  rerender(<VorexyPayment client={fake.client} target={{ paymentSessionId: "payses_2" }} />)
+  expect(fake.follow).toHaveBeenCalledTimes(2)
+  expect(fake.stop).toHaveBeenCalledTimes(1)
+  unmount()
+  expect(fake.stop).toHaveBeenCalledTimes(2)
+})

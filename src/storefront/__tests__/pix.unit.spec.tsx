@@ -1,0 +1,122 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen } from "@testing-library/react"
+import { VorexyPix } from "../react/vorexy-pix"
+import { PIX_CODE, pixStatus, plain } from "./fixtures"
+
+const EXPIRES = Date.parse("2026-03-10T15:15:00.000Z")
+const root = (container: HTMLElement) => container.querySelector(".vorexy-pix")!
+const countdown = (container: HTMLElement) =>
+  container.querySelector(".vorexy-countdown__time")?.textContent
+
+describe("countdown", () => {
+  beforeEach(() => {
+    jest.useFakeTimers()
+    jest.setSystemTime(EXPIRES - 15 * 60_000)
+  })
+  afterEach(() => jest.useRealTimers())
+
+  it("ticks down each second and shows the expired state at 0", () => {
+    const { container } = render(<VorexyPix status={pixStatus()} />)
+    expect(countdown(container)).toBe("15:00")
+    act(() => jest.advanceTimersByTime(1000))
+    expect(countdown(container)).toBe("14:59")
+    act(() => jest.advanceTimersByTime(60_000))
+    expect(countdown(container)).toBe("13:59")
+    expect(root(container).getAttribute("data-state")).toBe("pending")
+
+    act(() => jest.advanceTimersByTime(13 * 60_000 + 58_000))
+    expect(countdown(container)).toBe("00:01")
+    act(() => jest.advanceTimersByTime(1000))
+    expect(root(container).getAttribute("data-state")).toBe("expired")
+    expect(container.querySelector(".vorexy-status")?.textContent).toBe("Pagamento expirado")
+    expect(container.querySelector(".vorexy-pix__code")).toBeNull()
+    expect(container.querySelector("img")).toBeNull()
+    expect(screen.getByText(/Este código PIX expirou/)).toBeTruthy()
+  })
+
+  it("shows hours past one hour", () => {
+    jest.setSystemTime(EXPIRES - (26 * 3600 + 5) * 1000)
+    const { container } = render(<VorexyPix status={pixStatus()} />)
+    expect(countdown(container)).toBe("26:00:05")
+  })
+})
+
+it("shows the QR, the amount, the code and three steps while it can be paid", () => {
+  const { container } = render(<VorexyPix status={pixStatus()} now={() => EXPIRES - 60_000} />)
+  const qr = screen.getByRole("img") as HTMLImageElement
+  expect(qr.src).toBe("data:image/png;base64,iVBORw0KGgo=")
+  expect(plain(qr.alt)).toBe("QR code do PIX de R$ 99,90")
+  expect(plain(container.querySelector(".vorexy-amount__value")?.textContent)).toBe("R$ 99,90")
+  const code = screen.getByLabelText("PIX copia e cola") as HTMLTextAreaElement
+  expect(code.value).toBe(PIX_CODE)
+  expect(code.readOnly).toBe(true)
+  expect(code.classList).toContain("vorexy-pix__code")
+  expect(container.querySelectorAll(".vorexy-steps li")).toHaveLength(3)
+  expect(screen.getByRole("heading", { name: "Como pagar" })).toBeTruthy()
+})
+
+it("flips to paid, and to expired, from the status alone", () => {
+  const now = () => EXPIRES - 60_000
+  const { container, rerender } = render(<VorexyPix status={pixStatus()} now={now} locale="en" />)
+  rerender(
+    <VorexyPix
+      status={pixStatus({ status: "paid", paid: true, payable: false })}
+      now={now}
+      locale="en"
+    />
+  )
+  expect(root(container).getAttribute("data-state")).toBe("paid")
+  expect(screen.getByText("Payment confirmed")).toBeTruthy()
+  expect(container.querySelector(".vorexy-pix__code")).toBeNull()
+
+  rerender(
+    <VorexyPix status={pixStatus({ payable: false, qr_code: null })} now={now} locale="en" />
+  )
+  expect(root(container).getAttribute("data-state")).toBe("expired")
+  expect(screen.getByText(/This PIX code has expired/)).toBeTruthy()
+
+  rerender(
+    <VorexyPix
+      status={pixStatus({ payable: false, status: "cancelled", closed_reason: "order_canceled" })}
+      now={now}
+      locale="en"
+    />
+  )
+  expect(root(container).getAttribute("data-state")).toBe("cancelled")
+})
+
+describe("copy", () => {
+  const setClipboard = (clipboard: unknown) =>
+    Object.defineProperty(navigator, "clipboard", { value: clipboard, configurable: true })
+  afterEach(() => setClipboard(undefined))
+
+  const copyButton = () => screen.getByRole("button", { name: "Copiar código" })
+  const codeField = () => screen.getByLabelText("PIX copia e cola") as HTMLTextAreaElement
+
+  it("copies with the Clipboard API and says so", async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined)
+    setClipboard({ writeText })
+    render(<VorexyPix status={pixStatus()} now={() => EXPIRES - 60_000} />)
+    await act(async () => fireEvent.click(copyButton()))
+    expect(writeText).toHaveBeenCalledWith(PIX_CODE)
+    expect(screen.getByText("Copiado!")).toBeTruthy()
+    expect(screen.queryByText(/Ctrl\+C/)).toBeNull()
+  })
+
+  it.each([
+    ["missing", undefined],
+    [
+      "refusing",
+      { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+    ],
+  ])("selects the code and asks for Ctrl+C / ⌘C when the clipboard is %s", async (_, clipboard) => {
+    setClipboard(clipboard)
+    render(<VorexyPix status={pixStatus()} now={() => EXPIRES - 60_000} />)
+    await act(async () => fireEvent.click(copyButton()))
+    const field = codeField()
+    expect(document.activeElement).toBe(field)
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, PIX_CODE.length])
+    expect(screen.getByText(/Ctrl\+C \(⌘C no Mac\)/)).toBeTruthy()
+    expect(screen.queryByText("Copiado!")).toBeNull()
+  })
+})

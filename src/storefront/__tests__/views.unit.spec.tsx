@@ -1,0 +1,56 @@
+/** @jest-environment jsdom */
+import { render, screen } from "@testing-library/react"
+import { VorexyBoleto } from "../react/vorexy-boleto"
+import { VorexyCardStatus } from "../react/vorexy-card-status"
+import { boletoStatus, cardStatus, plain } from "./fixtures"
+
+it("shows the boleto's line to copy, the PDF in a new window and the due date in Brasília", () => {
+  const { container } = render(<VorexyBoleto status={boletoStatus()} />)
+  expect(container.firstElementChild?.getAttribute("data-state")).toBe("pending")
+  const line = screen.getByLabelText("Linha digitável") as HTMLInputElement
+  expect(line.value).toBe(boletoStatus().digitable_line)
+  expect(line.classList).toContain("vorexy-boleto__line")
+  expect(screen.getByRole("button", { name: "Copiar linha digitável" })).toBeTruthy()
+  const pdf = screen.getByRole("link", { name: /Abrir o boleto \(PDF\)/ })
+  expect([pdf.getAttribute("href"), pdf.getAttribute("target")]).toEqual([
+    "https://vorexy.invalid/boleto/tx_01.pdf",
+    "_blank",
+  ])
+  expect(pdf.getAttribute("rel")).toContain("noopener")
+  // 02:59 UTC on the 13th is still the 12th in São Paulo.
+  expect(container.querySelector(".vorexy-boleto__due time")?.textContent).toBe("12/03/2026")
+  expect(screen.getByText(/1 a 3 dias úteis/)).toBeTruthy()
+})
+
+it("flips the boleto to paid, in English too", () => {
+  const { container, rerender } = render(<VorexyBoleto status={boletoStatus()} locale="en" />)
+  expect(screen.getByRole("button", { name: "Copy line" })).toBeTruthy()
+  expect(container.querySelector(".vorexy-boleto__due time")?.textContent).toBe("03/12/2026")
+  rerender(
+    <VorexyBoleto
+      status={boletoStatus({ status: "paid", paid: true, payable: false, digitable_line: null })}
+      locale="en"
+    />
+  )
+  expect(container.firstElementChild?.getAttribute("data-state")).toBe("paid")
+  expect(screen.getByRole("status").textContent).toBe("Payment confirmed")
+  expect(screen.queryByRole("button")).toBeNull()
+})
+
+it.each([
+  [{ status: "paid", paid: true }, "paid", "Pagamento aprovado. Obrigado!"],
+  [{ status: "pending" }, "analysis", "O emissor está analisando o pagamento"],
+  [
+    { status: "failed", payable: false, refused_reason: "Saldo insuficiente" },
+    "refused",
+    "Saldo insuficiente",
+  ],
+])("shows the card as %o → %s", (over, state, text) => {
+  const { container } = render(<VorexyCardStatus status={cardStatus(over)} />)
+  expect(container.firstElementChild?.getAttribute("data-state")).toBe(state)
+  expect(container.textContent).toContain(text)
+  expect(container.textContent).toContain("Visa final 1111")
+  expect(plain(container.querySelector(".vorexy-card-status__installments")?.textContent)).toBe(
+    "3× de R$ 33,30 sem juros"
+  )
+})

@@ -1,0 +1,166 @@
+/**
+ * `medusa-payment-vorexy/storefront/client`: the framework-free storefront client. It reads the
+ * Store API (with the publishable key), follows a charge's status and tokenises cards. No React, and
+ * nothing touches `window` or `document` until a function is called.
+ */
+import { tokenizeCard } from "./card-token.js"
+import { isAbort, VorexyStorefrontError } from "./errors.js"
+import { createStatusFollower, type FollowerState, type StatusFollower } from "./follower.js"
+import { cartVorexySession, orderVorexySession, type CartBody, type OrderBody } from "./sessions.js"
+import type {
+  VorexyCardConfig,
+  VorexyCardInput,
+  VorexyPaymentStatus,
+  VorexySession,
+  VorexyStatusTarget,
+  VorexyStoreConfig,
+} from "./types.js"
+
+export type VorexyClientOptions = {
+  /** The Medusa backend, e.g. https://api.example.com (no trailing path). */
+  baseUrl: string
+  publishableKey: string
+  /** Defaults to the global fetch, read when a request is made. */
+  fetch?: typeof fetch
+}
+
+export type VorexyStatusOptions = {
+  /** Long-poll: answer when the status differs from `lastStatus` (or at the server's timeout). */
+  wait?: boolean
+  lastStatus?: string
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export type VorexyFollowOptions = {
+  onStatus: (status: VorexyPaymentStatus) => void
+  onError?: (error: unknown) => void
+  onStateChange?: (state: FollowerState) => void
+  /** How long the server holds each long-poll (500–30000 ms; the server's default is 25 s). */
+  timeoutMs?: number
+}
+
+export type VorexyClient = {
+  config(amountCents?: number): Promise<VorexyStoreConfig>
+  status(target: VorexyStatusTarget, opts?: VorexyStatusOptions): Promise<VorexyPaymentStatus>
+  cartSession(cartId: string): Promise<VorexySession | null>
+  orderSession(orderId: string): Promise<VorexySession | null>
+  follow(target: VorexyStatusTarget, options: VorexyFollowOptions): StatusFollower
+  tokenizeCard(card: VorexyCardInput, config: VorexyCardConfig): Promise<string>
+}
+
+/** A long-poll the server should have answered by now is a dead connection: give up on it. */
+const WATCHDOG_MARGIN_MS = 15_000
+const SERVER_WAIT_MS = 25_000
+
+export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
+  const base = options.baseUrl.replace(/\/+$/, "")
+
+  async function get<T>(path: string, query: Record<string, string>, signal?: AbortSignal) {
+    const search = new URLSearchParams(query).toString()
+    const doFetch = options.fetch ?? globalThis.fetch
+    let response: Response
+    try {
+      response = await doFetch(`${base}${path}${search ? `?${search}` : ""}`, {
+        headers: { accept: "application/json", "x-publishable-api-key": options.publishableKey },
+        credentials: "include",
+        signal,
+      })
+    } catch (error) {
+      if (isAbort(error)) throw error
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new VorexyStorefrontError(`Could not reach the store: ${reason}`, 0, "network")
+    }
+    const body = (await response.json().catch(() => null)) as (T & { message?: string }) | null
+    if (!response.ok || body === null)
+      throw new VorexyStorefrontError(
+        body?.message ?? `The store answered HTTP ${response.status}`,
+        response.status
+      )
+    return body
+  }
+
+  async function status(target: VorexyStatusTarget, opts: VorexyStatusOptions = {}) {
+    const query: Record<string, string> =
+      "orderId" in target
+        ? { order_id: target.orderId }
+        : { payment_session_id: target.paymentSessionId }
+    if (opts.wait) {
+      query.wait = "true"
+      if (opts.lastStatus) query.last_status = opts.lastStatus
+      if (opts.timeoutMs) query.timeout_ms = String(opts.timeoutMs)
+    }
+    const body = await get<{ payment_status: VorexyPaymentStatus }>(
+      "/store/vorexy/payment-status",
+      query,
+      opts.signal
+    )
+    return body.payment_status
+  }
+
+  /** One request of the follower, abandoned if the server holds it well past its own timeout. */
+  function watched(target: VorexyStatusTarget, timeoutMs: number | undefined) {
+    return (lastStatus: string | undefined, signal: AbortSignal) => {
+      const controller = new AbortController()
+      const abort = () => controller.abort()
+      signal.addEventListener("abort", abort)
+      let timedOut = false
+      const watchdog = setTimeout(
+        () => {
+          timedOut = true
+          controller.abort()
+        },
+        (timeoutMs ?? SERVER_WAIT_MS) + WATCHDOG_MARGIN_MS
+      )
+      const wait = lastStatus !== undefined
+      return status(target, { wait, lastStatus, timeoutMs, signal: controller.signal })
+        .catch((error) => {
+          if (timedOut) throw new VorexyStorefrontError("The store did not answer", 0, "timeout")
+          throw error
+        })
+        .finally(() => {
+          clearTimeout(watchdog)
+          signal.removeEventListener("abort", abort)
+        })
+    }
+  }
+
+  return {
+    async config(amountCents) {
+      const query: Record<string, string> =
+        amountCents === undefined ? {} : { amount_cents: String(Math.round(amountCents)) }
+      return (await get<{ vorexy: VorexyStoreConfig }>("/store/vorexy/config", query)).vorexy
+    },
+    status,
+    async cartSession(cartId) {
+      const body = await get<CartBody>(`/store/carts/${encodeURIComponent(cartId)}`, {
+        fields: "*payment_collection.payment_sessions",
+      })
+      return cartVorexySession(body)
+    },
+    async orderSession(orderId) {
+      const body = await get<OrderBody>(`/store/orders/${encodeURIComponent(orderId)}`, {
+        fields: "*payment_collections.payment_sessions",
+      })
+      return orderVorexySession(body)
+    },
+    follow(target, { onStatus, onError, onStateChange, timeoutMs }) {
+      const load = watched(target, timeoutMs)
+      return createStatusFollower({ load, onStatus, onError, onStateChange })
+    },
+    tokenizeCard,
+  }
+}
+
+export { VorexyStorefrontError, isFinalError } from "./errors.js"
+export type { VorexyStorefrontErrorCode } from "./errors.js"
+export * from "./follower.js"
+export { loadCardTokeniser, normaliseCard, tokenizeCard } from "./card-token.js"
+export type { VorexyCardTokeniser } from "./card-token.js"
+export * from "./payer.js"
+export * from "./card-checks.js"
+export * from "./format.js"
+export { viewState } from "./view-state.js"
+export { textsFor, VOREXY_TEXTS, type VorexyTexts } from "./texts.js"
+export { newestVorexySession } from "./sessions.js"
+export type * from "./types.js"

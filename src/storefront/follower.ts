@@ -1,0 +1,139 @@
+/**
+ * The status follower: reads a charge's status once, then long-polls for changes until the charge is
+ * paid or can no longer be paid. Pure: the request, the timers and the "tab woke up" signal are
+ * injected, so tests drive it with fake timers.
+ */
+import { isAbort, isFinalError } from "./errors.js"
+import type { VorexyPaymentStatus } from "./types.js"
+
+export type FollowerState = "loading" | "waiting" | "backoff" | "done" | "stopped"
+
+export type FollowerTimers = {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(id: unknown): void
+}
+
+/** Calls `wake` when the page may have slept (tab visible again, back online); returns unsubscribe. */
+export type WakeSource = (wake: () => void) => () => void
+
+export type StatusFollowerOptions = {
+  /** One request: without `lastStatus` answer at once; with it, long-poll until it changes. */
+  load: (lastStatus: string | undefined, signal: AbortSignal) => Promise<VorexyPaymentStatus>
+  onStatus: (status: VorexyPaymentStatus) => void
+  onError?: (error: unknown) => void
+  onStateChange?: (state: FollowerState) => void
+  timers?: FollowerTimers
+  visibility?: WakeSource
+}
+
+export type StatusFollower = { stop(): void; readonly state: FollowerState }
+
+export const MAX_BACKOFF_MS = 30_000
+
+/** 1 s, 2 s, 4 s … capped at 30 s, for the nth failure in a row (from 0). */
+export const backoffDelay = (failures: number) => Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS)
+
+/** Nothing more will happen to a paid charge, or to one that can no longer be paid. */
+export const isFinalStatus = (status: VorexyPaymentStatus) => status.paid || !status.payable
+
+const globalTimers: FollowerTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+}
+
+/** The browser's wake signals; nothing on a server (read when a follower starts, not at import). */
+export const browserWakeSource: WakeSource = (wake) => {
+  if (typeof document === "undefined" || typeof window === "undefined") return () => {}
+  const onVisibility = () => {
+    if (document.visibilityState === "visible") wake()
+  }
+  document.addEventListener("visibilitychange", onVisibility)
+  window.addEventListener("online", wake)
+  return () => {
+    document.removeEventListener("visibilitychange", onVisibility)
+    window.removeEventListener("online", wake)
+  }
+}
+
+export function createStatusFollower(options: StatusFollowerOptions): StatusFollower {
+  const timers = options.timers ?? globalTimers
+  let state: FollowerState | "idle" = "idle"
+  let current: VorexyPaymentStatus | undefined
+  let failures = 0
+  let request: AbortController | undefined
+  let retry: unknown
+  // Answers to a request that was replaced (aborted on wake) or stopped are dropped.
+  let generation = 0
+
+  const over = () => state === "done" || state === "stopped"
+  const enter = (next: FollowerState) => {
+    if (state === next) return
+    state = next
+    options.onStateChange?.(next)
+  }
+
+  function run(lastStatus: string | undefined) {
+    const mine = ++generation
+    request = new AbortController()
+    enter(lastStatus === undefined ? "loading" : "waiting")
+    const signal = request.signal
+    // A load that throws at once is a failure like any other, not an exception out of run().
+    new Promise<VorexyPaymentStatus>((resolve) => resolve(options.load(lastStatus, signal))).then(
+      (status) => mine === generation && !over() && received(status),
+      (error) => mine === generation && !over() && failed(error)
+    )
+  }
+
+  function received(status: VorexyPaymentStatus) {
+    failures = 0
+    current = status
+    options.onStatus(status)
+    if (over()) return // onStatus may have stopped us
+    if (isFinalStatus(status)) return finish("done")
+    run(status.status)
+  }
+
+  function failed(error: unknown) {
+    if (isAbort(error)) return
+    options.onError?.(error)
+    if (over()) return
+    if (isFinalError(error)) return finish("done")
+    enter("backoff")
+    retry = timers.setTimeout(() => {
+      retry = undefined
+      run(current?.status)
+    }, backoffDelay(failures++))
+  }
+
+  /** A sleeping tab's long-poll may be a dead connection, and its backoff needlessly long. */
+  function wake() {
+    if (state !== "backoff" && state !== "waiting") return
+    if (retry !== undefined) timers.clearTimeout(retry)
+    retry = undefined
+    request?.abort()
+    run(undefined)
+  }
+
+  function finish(final: "done" | "stopped") {
+    generation++
+    if (retry !== undefined) timers.clearTimeout(retry)
+    retry = undefined
+    request?.abort()
+    unsubscribe()
+    enter(final)
+  }
+
+  const unsubscribe = (options.visibility ?? browserWakeSource)(() => {
+    if (!over()) wake()
+  })
+  run(undefined)
+
+  return {
+    stop() {
+      if (!over()) finish("stopped")
+    },
+    get state() {
+      return state as FollowerState
+    },
+  }
+}

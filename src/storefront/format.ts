@@ -1,0 +1,41 @@
+/** Money, dates and the countdown as the shopper reads them (Intl, per locale). */
+import type { VorexyLocale } from "./types.js"
+
+/** The plugin's charges are in Brazil: due dates are days in Brasília. */
+export const BRAZIL_TIME_ZONE = "America/Sao_Paulo"
+
+export function formatMoney(cents: number, currency = "brl", locale: VorexyLocale = "pt-BR") {
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: currency.toUpperCase(),
+  }).format(cents / 100)
+}
+
+/** A day as 25/11/2026 (pt-BR) or 11/25/2026 (en), in Brasília whatever the shopper's zone. */
+export function formatDay(iso: string, locale: VorexyLocale = "pt-BR") {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: BRAZIL_TIME_ZONE,
+  }).format(date)
+}
+
+/** Whole seconds left (rounded up, so 0 means really over), never negative. */
+export const secondsLeft = (expiresAt: string, now: number) =>
+  Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000))
+
+/** mm:ss under an hour, hh:mm:ss from there (hours may pass 24: a PIX can last days). */
+export function formatCountdown(seconds: number) {
+  const two = (n: number) => String(n).padStart(2, "0")
+  const s = Math.max(0, Math.floor(seconds))
+  const hours = Math.floor(s / 3600)
+  const rest = `${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`
+  return hours ? `${two(hours)}:${rest}` : rest
+}
+
+/** ISO 8601 duration for <time dateTime>, e.g. PT14M59S. */
+export const isoDuration = (seconds: number) =>
+  `PT${Math.floor(seconds / 3600)}H${Math.floor((seconds % 3600) / 60)}M${seconds % 60}S`

@@ -1,0 +1,66 @@
+"use client"
+/** A boleto: the digitable line to copy, the PDF, the due date; then paid or no longer payable. */
+import { useId } from "react"
+import { formatDay, formatMoney } from "../format.js"
+import { textsFor } from "../texts.js"
+import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
+import { viewState } from "../view-state.js"
+import { CopyField } from "./copy-field.js"
+
+export type VorexyBoletoProps = { status: VorexyPaymentStatus; locale?: VorexyLocale }
+
+export function VorexyBoleto({ status, locale = "pt-BR" }: VorexyBoletoProps) {
+  const t = textsFor(locale)
+  const titleId = useId()
+  const state = viewState(status)
+  const due = status.due_at ?? status.expires_at
+
+  return (
+    <section className="vorexy-boleto" data-state={state} aria-labelledby={titleId}>
+      <h2 className="vorexy-title" id={titleId}>
+        {t.boleto.title}
+      </h2>
+      <p className="vorexy-status" role="status">
+        {t.states[state]}
+      </p>
+      <p className="vorexy-amount">
+        <span className="vorexy-amount__label">{t.amount}</span>{" "}
+        <strong className="vorexy-amount__value">
+          {formatMoney(status.amount_cents, status.currency_code, locale)}
+        </strong>
+      </p>
+      {state === "pending" ? (
+        <>
+          {due ? (
+            <p className="vorexy-boleto__due">
+              <span className="vorexy-amount__label">{t.boleto.due}</span>{" "}
+              <time dateTime={due}>{formatDay(due, locale)}</time>
+            </p>
+          ) : null}
+          {status.digitable_line ? (
+            <CopyField
+              value={status.digitable_line}
+              label={t.boleto.line}
+              copyLabel={t.boleto.copy}
+              fieldClassName="vorexy-boleto__line"
+              locale={locale}
+            />
+          ) : null}
+          {status.boleto_url ? (
+            <a
+              className="vorexy-button vorexy-boleto__pdf"
+              href={status.boleto_url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t.boleto.pdf} <span className="vorexy-sr-only">{t.newWindow}</span>
+            </a>
+          ) : null}
+          <p className="vorexy-note">{t.boleto.clearing}</p>
+        </>
+      ) : (
+        <p className="vorexy-note">{state === "paid" ? t.boleto.paid : t.boleto.expired}</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,50 @@
+"use client"
+/** A card payment after the order: brand, last 4 and installments; approved, in analysis or refused. */
+import { useId } from "react"
+import { formatMoney } from "../format.js"
+import { textsFor } from "../texts.js"
+import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
+import { viewState } from "../view-state.js"
+
+export type VorexyCardStatusProps = { status: VorexyPaymentStatus; locale?: VorexyLocale }
+
+export function VorexyCardStatus({ status, locale = "pt-BR" }: VorexyCardStatusProps) {
+  const t = textsFor(locale)
+  const titleId = useId()
+  const state = viewState(status)
+  const installments = status.installments ?? 1
+  const each = formatMoney(
+    Math.round(status.amount_cents / installments),
+    status.currency_code,
+    locale
+  )
+  const note =
+    state === "paid"
+      ? t.card.paid
+      : state === "analysis"
+        ? t.card.analysis
+        : state === "refused"
+          ? t.card.refused
+          : null
+
+  return (
+    <section className="vorexy-card-status" data-state={state} aria-labelledby={titleId}>
+      <h2 className="vorexy-title" id={titleId}>
+        {t.card.title}
+      </h2>
+      <p className="vorexy-status" role="status">
+        {t.states[state]}
+      </p>
+      {status.card_last4 ? (
+        <p className="vorexy-card-status__card">
+          {t.card.ending(status.card_brand ?? "", status.card_last4).trim()}
+        </p>
+      ) : null}
+      <p className="vorexy-card-status__installments">{t.card.installment(installments, each)}</p>
+      {note ? <p className="vorexy-note">{note}</p> : null}
+      {state === "refused" && status.refused_reason ? (
+        <p className="vorexy-card-status__reason">{status.refused_reason}</p>
+      ) : null}
+    </section>
+  )
+}

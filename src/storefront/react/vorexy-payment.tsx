@@ -1,0 +1,71 @@
+"use client"
+/** The whole payment view: follows the charge and shows the PIX, boleto or card view for it. */
+import { useEffect, useRef } from "react"
+import type { VorexyClient } from "../client.js"
+import { textsFor } from "../texts.js"
+import type { VorexyLocale, VorexyPaymentStatus, VorexyStatusTarget } from "../types.js"
+import { viewState } from "../view-state.js"
+import type { VorexyClock } from "./use-clock.js"
+import { useVorexyStatus } from "./use-vorexy-status.js"
+import { VorexyBoleto } from "./vorexy-boleto.js"
+import { VorexyCardStatus } from "./vorexy-card-status.js"
+import { VorexyPix } from "./vorexy-pix.js"
+
+export type VorexyPaymentProps = {
+  client: VorexyClient
+  target: VorexyStatusTarget
+  locale?: VorexyLocale
+  /** Called once when the charge is paid (e.g. to refresh the order). */
+  onPaid?: (status: VorexyPaymentStatus) => void
+  now?: VorexyClock
+  /** How long the server holds each long-poll, in ms. */
+  timeoutMs?: number
+}
+
+export function VorexyPayment(props: VorexyPaymentProps) {
+  const { client, target, locale = "pt-BR", now, timeoutMs } = props
+  const t = textsFor(locale)
+  const { status, state } = useVorexyStatus(client, target, { timeoutMs })
+
+  // The latest callback and status, so onPaid fires once per payment, not on each render.
+  const latest = useRef({ onPaid: props.onPaid, status })
+  useEffect(() => {
+    latest.current = { onPaid: props.onPaid, status }
+  })
+  const paid = status?.paid ? (status.transaction_id ?? "paid") : null
+  useEffect(() => {
+    const { onPaid, status: current } = latest.current
+    if (paid && current) onPaid?.(current)
+  }, [paid])
+
+  // Loading, retrying and "unavailable" are announced here; each view announces its own states.
+  const notice =
+    state === "backoff"
+      ? t.retrying
+      : !status && state === "done"
+        ? t.unavailable
+        : !status
+          ? t.loading
+          : ""
+
+  const view = !status ? null : status.method === "pix" ? (
+    <VorexyPix status={status} locale={locale} now={now} />
+  ) : status.method === "boleto" ? (
+    <VorexyBoleto status={status} locale={locale} />
+  ) : (
+    <VorexyCardStatus status={status} locale={locale} />
+  )
+
+  return (
+    <div
+      className="vorexy-payment"
+      data-state={status ? viewState(status) : state === "done" ? "failed" : "pending"}
+      aria-busy={!status && state !== "done"}
+    >
+      <p className="vorexy-payment__notice" role="status" aria-live="polite">
+        {notice}
+      </p>
+      {view}
+    </div>
+  )
+}

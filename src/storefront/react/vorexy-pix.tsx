@@ -1,0 +1,72 @@
+"use client"
+/** A PIX charge: QR code, copy-and-paste code, amount and countdown; then paid or expired. */
+import { useId } from "react"
+import { formatMoney, secondsLeft } from "../format.js"
+import { textsFor } from "../texts.js"
+import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
+import { viewState } from "../view-state.js"
+import { CopyField } from "./copy-field.js"
+import { VorexyCountdown } from "./countdown.js"
+import { useClock, type VorexyClock } from "./use-clock.js"
+
+export type VorexyPixProps = {
+  status: VorexyPaymentStatus
+  locale?: VorexyLocale
+  now?: VorexyClock
+}
+
+export function VorexyPix({ status, locale = "pt-BR", now }: VorexyPixProps) {
+  const t = textsFor(locale)
+  const titleId = useId()
+  const clock = useClock(now)
+  const seconds = status.expires_at && clock !== null ? secondsLeft(status.expires_at, clock) : null
+  // The countdown may reach zero before the server says so: the code is not offered past it.
+  const state = viewState(status, seconds === 0)
+  const amount = formatMoney(status.amount_cents, status.currency_code, locale)
+  const payable = state === "pending" && Boolean(status.qr_code)
+
+  return (
+    <section className="vorexy-pix" data-state={state} aria-labelledby={titleId}>
+      <h2 className="vorexy-title" id={titleId}>
+        {t.pix.title}
+      </h2>
+      <p className="vorexy-status" role="status">
+        {t.states[state]}
+      </p>
+      <p className="vorexy-amount">
+        <span className="vorexy-amount__label">{t.amount}</span>{" "}
+        <strong className="vorexy-amount__value">{amount}</strong>
+      </p>
+      {payable ? (
+        <>
+          {status.expires_at ? <VorexyCountdown seconds={seconds} label={t.pix.expiresIn} /> : null}
+          {status.qr_code_image ? (
+            <img
+              className="vorexy-pix__qr"
+              src={status.qr_code_image}
+              alt={t.pix.qrAlt(amount)}
+              width={240}
+              height={240}
+            />
+          ) : null}
+          <CopyField
+            value={status.qr_code ?? ""}
+            label={t.pix.code}
+            copyLabel={t.pix.copy}
+            fieldClassName="vorexy-pix__code"
+            multiline
+            locale={locale}
+          />
+          <h3 className="vorexy-subtitle">{t.pix.howTo}</h3>
+          <ol className="vorexy-steps">
+            {t.pix.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className="vorexy-note">{state === "paid" ? t.pix.paid : t.pix.expired}</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,85 @@
+/**
+ * What the storefront entry points (`medusa-payment-vorexy/storefront` and
+ * `medusa-payment-vorexy/storefront/client`) speak: the Store API's shapes, as a browser sees them.
+ */
+
+export type VorexyMethod = "pix" | "boleto" | "credit_card"
+
+export type VorexyChargeStatus =
+  "pending" | "paid" | "cancelled" | "failed" | "refunded" | "disputed" | (string & {})
+
+/** `GET /store/vorexy/payment-status` → `payment_status` (README "What the storefront reads"). */
+export type VorexyPaymentStatus = {
+  order_id: string | null
+  payment_session_id: string | null
+  transaction_id: string | null
+  method: VorexyMethod
+  status: VorexyChargeStatus
+  paid: boolean
+  amount_cents: number
+  currency_code: string
+  /** False once nothing more can be paid (paid, expired, cancelled, the order cancelled). */
+  payable: boolean
+  closed_reason: string | null
+  qr_code: string | null
+  qr_code_image: string | null
+  expires_at: string | null
+  paid_at: string | null
+  updated_at: string | null
+  digitable_line?: string | null
+  barcode?: string | null
+  boleto_url?: string | null
+  due_at?: string | null
+  card_brand?: string | null
+  card_last4?: string | null
+  installments?: number | null
+  refused_reason?: string | null
+}
+
+/** `GET /store/vorexy/config` → `vorexy`. */
+export type VorexyStoreConfig = {
+  pix: { expires_in_days: number }
+  boleto: { expires_in_days: number }
+  card: {
+    public_key: string
+    token_script_url: string
+    max_installments: number
+    min_installment_cents: number
+    installments_for_amount: number | null
+  } | null
+}
+
+/** Which charge to follow: an order's, or a payment session's (before the order exists). */
+export type VorexyStatusTarget = { orderId: string } | { paymentSessionId: string }
+
+/** The payer as the payer form collects it; becomes the payment session's `data`. */
+export type VorexyPayer = { name: string; email: string; document: string; phone: string }
+
+/** A card as typed in the card form; never leaves the browser except to the tokeniser. */
+export type VorexyCardInput = {
+  number: string
+  holderName: string
+  expMonth: string
+  expYear: string
+  cvv: string
+}
+
+export type VorexyLocale = "pt-BR" | "en"
+
+/** The card part of the store config (`config.card` when cards are on). */
+export type VorexyCardConfig = NonNullable<VorexyStoreConfig["card"]>
+
+/** A Vorexy payment session as the cart or order carries it (the newest one). */
+export type VorexySession = {
+  id: string
+  provider_id: string
+  status: string
+  data: Record<string, unknown>
+}
+
+/** What the card form hands back: the payment session `data` adds these to the payer. */
+export type VorexyCardPayment = { card_token: string; installments: number }
+
+/** How a payment view is shown; also its root's `data-state`. */
+export type VorexyViewState =
+  "pending" | "paid" | "expired" | "cancelled" | "failed" | "analysis" | "refused"

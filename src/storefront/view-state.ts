@@ -1,0 +1,16 @@
+/** Which face a payment view shows (also its root's `data-state`), from the status route's answer. */
+import type { VorexyPaymentStatus, VorexyViewState } from "./types.js"
+
+/** `clockExpired`: the countdown reached zero before the server said so. */
+export function viewState(status: VorexyPaymentStatus, clockExpired = false): VorexyViewState {
+  if (status.paid) return "paid"
+  if (status.method === "credit_card") {
+    if (status.status === "failed") return "refused"
+    if (status.status === "pending") return "analysis"
+    return "cancelled"
+  }
+  if (status.payable && !clockExpired) return "pending"
+  if (status.status === "failed") return "failed"
+  if (status.closed_reason === "order_canceled" || status.status === "refunded") return "cancelled"
+  return "expired"
+}
