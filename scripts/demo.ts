@@ -6,17 +6,23 @@
  * 2. The sandbox gateway (port SANDBOX_PORT, default 9010), webhooks pointed at the store.
  * 3. Medusa on the root medusa-config.ts with this plugin from source: migrations, seed (BRL region
  *    with the Vorexy PIX provider, a product, a publishable key), an admin user, `medusa develop`.
- * 4. Prints the admin URL and login, and the webhook URL and secret. Ctrl+C, or one SIGINT/SIGTERM
- *    to this process (npm's `exec` makes it the process npm signals), stops everything.
+ * 4. The demo storefront (scripts/storefront: a small React shop on the storefront components, port
+ *    STOREFRONT_PORT, default 8000), once Medusa answers.
+ * 5. Prints the storefront URL first, then the admin URL and login, and the webhook URL and secret.
+ *    Ctrl+C, or one SIGINT/SIGTERM to this process (npm's `exec` makes it the process npm signals),
+ *    stops everything.
  */
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { startSandbox } from "../sandbox"
 import { onParentGone, spawnGroup, stopGroups } from "./process-groups"
+import { startStorefront } from "./storefront/server"
 
 const root = resolve(__dirname, "..")
 const PORT = Number(process.env.PORT ?? 9000)
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 9010)
+const STOREFRONT_PORT = Number(process.env.STOREFRONT_PORT ?? 8000)
+const STOREFRONT_URL = `http://localhost:${STOREFRONT_PORT}`
 const ADMIN_EMAIL = process.env.DEMO_ADMIN_EMAIL ?? "admin@vorexy.local"
 const ADMIN_PASSWORD = process.env.DEMO_ADMIN_PASSWORD ?? "vorexy-demo"
 const DB_NAME = process.env.DEMO_DB_NAME ?? "medusa_vorexy_demo"
@@ -93,6 +99,12 @@ async function waitForHealth(url: string, timeoutMs: number) {
   throw new Error(`Medusa did not answer ${url} within ${timeoutMs / 1000}s`)
 }
 
+const PORT_VARIABLES: Record<string, string> = {
+  Medusa: "PORT",
+  sandbox: "SANDBOX_PORT",
+  storefront: "STOREFRONT_PORT",
+}
+
 async function assertPortFree(port: number, what: string) {
   const { createServer } = await import("node:net")
   await new Promise<void>((ok, fail) => {
@@ -100,7 +112,7 @@ async function assertPortFree(port: number, what: string) {
     probe.once("error", () =>
       fail(
         new Error(
-          `Port ${port} (${what}) is already in use: stop what runs there or set ${what === "Medusa" ? "PORT" : "SANDBOX_PORT"}.`
+          `Port ${port} (${what}) is already in use: stop what runs there or set ${PORT_VARIABLES[what]}.`
         )
       )
     )
@@ -132,6 +144,7 @@ async function main() {
 
   await assertPortFree(PORT, "Medusa")
   await assertPortFree(SANDBOX_PORT, "sandbox")
+  await assertPortFree(STOREFRONT_PORT, "storefront")
   const db = await database()
   await ensureDatabase(db)
   const host = db.host === "127.0.0.1" ? "localhost" : db.host
@@ -161,6 +174,14 @@ async function main() {
     VOREXY_CARD_PUBLIC_KEY: credentials.publicKey,
     VOREXY_CARD_TOKEN_SCRIPT_URL: `${sandbox.url}/js/vorexy-card.js`,
     VOREXY_MAX_INSTALLMENTS: process.env.VOREXY_MAX_INSTALLMENTS ?? "6",
+    // The demo storefront calls the Store API from its own origin; the e-mails link to its order
+    // page and to the QR images this backend serves.
+    STORE_CORS: [process.env.STORE_CORS, STOREFRONT_URL, `http://127.0.0.1:${STOREFRONT_PORT}`]
+      .filter(Boolean)
+      .join(","),
+    VOREXY_ORDER_PAGE_URL:
+      process.env.VOREXY_ORDER_PAGE_URL ?? `${STOREFRONT_URL}/order/{order_id}`,
+    VOREXY_PUBLIC_URL: process.env.VOREXY_PUBLIC_URL ?? `http://localhost:${PORT}`,
   }
 
   console.log("Running migrations...")
@@ -185,10 +206,20 @@ async function main() {
   server.on("exit", (code) => void shutdown(code ?? 1))
   await waitForHealth(`http://localhost:${PORT}/health`, 180_000)
 
+  console.log("Building the demo storefront...")
+  const storefront = await startStorefront({
+    port: STOREFRONT_PORT,
+    backendUrl: `http://localhost:${PORT}`,
+    publishableKey,
+    sandboxUrl: sandbox.url,
+  })
+  cleanups.push(() => storefront.stop())
+
   console.log(
     [
       "",
       "============================================================",
+      `   Storefront:   ${storefront.url}  (buy with PIX, boleto or card; test cards in the README)`,
       " Vorexy demo store is running",
       `   Admin:        http://localhost:${PORT}/app`,
       `   Login:        ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}`,

@@ -21,6 +21,7 @@ export type DemoProcess = {
   child: ChildProcess
   port: number
   sandboxPort: number
+  storefrontPort: number
   output: () => string
 }
 
@@ -28,6 +29,8 @@ export type RunningDemo = {
   base: string
   sandboxUrl: string
   publishableKey: string
+  /** The demo storefront (scripts/storefront). */
+  storefrontUrl: string
   stop: () => Promise<void>
 }
 
@@ -39,7 +42,7 @@ export async function launchDemo(
   env: NodeJS.ProcessEnv = {},
   { viaNpm = false } = {}
 ): Promise<DemoProcess> {
-  const [port, sandboxPort] = [await freePort(), await freePort()]
+  const [port, sandboxPort, storefrontPort] = [await freePort(), await freePort(), await freePort()]
   const [command, args] = viaNpm
     ? ["npm", ["run", "demo"]]
     : [process.execPath, ["--import", "tsx", "scripts/demo.ts"]]
@@ -47,6 +50,7 @@ export async function launchDemo(
     ...process.env,
     PORT: String(port),
     SANDBOX_PORT: String(sandboxPort),
+    STOREFRONT_PORT: String(storefrontPort),
     DEMO_DB_NAME: `vorexy_run_${Date.now()}`,
     MEDUSA_DISABLE_TELEMETRY: "true",
     ...env,
@@ -61,7 +65,7 @@ export async function launchDemo(
   let output = ""
   child.stdout!.on("data", (d) => (output += d))
   child.stderr!.on("data", (d) => (output += d))
-  return { child, port, sandboxPort, output: () => output }
+  return { child, port, sandboxPort, storefrontPort, output: () => output }
 }
 
 /** Resolves with the output once the banner is printed; otherwise stops the demo and throws. */
@@ -105,6 +109,7 @@ export async function startDemo(
     base: `http://localhost:${demo.port}`,
     sandboxUrl: `http://127.0.0.1:${demo.sandboxPort}`,
     publishableKey: /x-publishable-api-key: (pk_\w+)/.exec(output)![1],
+    storefrontUrl: `http://localhost:${demo.storefrontPort}`,
     stop: () => stopDemo(demo.child),
   }
 }

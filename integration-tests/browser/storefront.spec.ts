@@ -1,0 +1,281 @@
+/**
+ * The demo storefront (scripts/storefront, on the storefront package's components) in headless
+ * Debian Chromium, against `npm run demo` on free ports: a shopper buys with PIX, boleto and card
+ * through the UI, the sandbox pays, the payment page flips to paid without a reload, and the
+ * order is captured (Admin API). Also a refused card then another card, an expired PIX, and the
+ * order page opened again by its link. Screenshots in .artifacts/screenshots (the README's copies
+ * in docs/screenshots).
+ */
+import axios from "axios"
+import { copyFileSync, existsSync, mkdirSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { Browser, BrowserContext, chromium, Locator, Page } from "playwright-core"
+import { RunningDemo, startDemo } from "../../scripts/run-demo"
+import { eventually } from "../helpers/store"
+
+jest.setTimeout(600_000)
+
+const repo = resolve(__dirname, "../..")
+const shots = join(repo, ".artifacts", "screenshots")
+const docShots = join(repo, "docs", "screenshots")
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+const PAYER = {
+  name: "Ana Souza",
+  email: "ana@example.com",
+  document: "529.982.247-25",
+  phone: "(11) 98765-4321",
+}
+
+let demo: RunningDemo
+let browser: Browser
+let context: BrowserContext
+let admin: { headers: { authorization: string } }
+/**
+ * Screenshots for the README, copied once the demo is stopped: `medusa develop` restarts on any
+ * change in the checkout outside dot folders, docs/ included.
+ */
+const forReadme: string[] = []
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (.ci/run does)`)
+  mkdirSync(shots, { recursive: true })
+  demo = await startDemo()
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  })
+  context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: "pt-BR",
+    permissions: ["clipboard-read", "clipboard-write"],
+  })
+  const { data } = await axios.post(`${demo.base}/auth/user/emailpass`, {
+    email: "admin@vorexy.local",
+    password: "vorexy-demo",
+  })
+  admin = { headers: { authorization: `Bearer ${data.token}` } }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await demo?.stop()
+  mkdirSync(docShots, { recursive: true })
+  for (const name of forReadme) copyFileSync(join(shots, name), join(docShots, name))
+})
+
+/** A screenshot in .artifacts, and in docs/screenshots for the README when `readme`. */
+async function shot(page: Page, name: string, readme = false) {
+  await page.screenshot({ path: join(shots, `storefront-${name}.png`), fullPage: true })
+  if (readme) forReadme.push(`storefront-${name}.png`)
+}
+
+/** Product → "Comprar" → checkout with the payer typed in and `method` picked. */
+async function checkout(page: Page, method: "pix" | "boleto" | "card", email = PAYER.email) {
+  await page.goto(demo.storefrontUrl)
+  await page.getByRole("heading", { name: "Camiseta Vorexy" }).waitFor({ timeout: 60_000 })
+  await page.getByRole("button", { name: "Comprar" }).click()
+  await page.waitForURL(/\/checkout$/)
+  await page.locator('input[name="name"]').waitFor({ timeout: 30_000 })
+  await page.fill('input[name="name"]', PAYER.name)
+  await page.fill('input[name="email"]', email)
+  await page.fill('input[name="document"]', PAYER.document)
+  await page.fill('input[name="phone"]', PAYER.phone)
+  await page.check(`input[name="method"][value="${method}"]`)
+}
+
+/** "Finalizar pedido" → the order's page; its id. */
+async function placeOrder(page: Page) {
+  await page.getByRole("button", { name: /Finalizar pedido/ }).click()
+  await page.waitForURL(/\/order\/order_\w+$/, { timeout: 60_000 })
+  return /\/order\/(order_\w+)$/.exec(page.url())![1]
+}
+
+/** Types a card into the card form (inputs or selects) and submits it. */
+async function payWithCard(page: Page, number: string) {
+  const form = page.locator("form.vorexy-card-form")
+  await form.waitFor({ timeout: 30_000 })
+  const set = async (name: string, value: string) => {
+    const field = form.locator(`[name="${name}"]`)
+    const tag = await field.evaluate((el) => el.tagName)
+    if (tag === "SELECT") await field.selectOption(value)
+    else await field.fill(value)
+  }
+  await set("number", number)
+  await set("holderName", "ANA SOUZA")
+  await set("expMonth", "12")
+  await set("expYear", String(new Date().getFullYear() + 3))
+  await set("cvv", "123")
+  await form.locator('button[type="submit"]').click()
+}
+
+const status = async (orderId: string) =>
+  (
+    await axios.get(`${demo.base}/store/vorexy/payment-status?order_id=${orderId}`, {
+      headers: { "x-publishable-api-key": demo.publishableKey },
+    })
+  ).data.payment_status
+
+async function adminOrder(orderId: string) {
+  const { data } = await axios.get(
+    `${demo.base}/admin/orders/${orderId}?fields=id,payment_status,email`,
+    admin
+  )
+  return data.order
+}
+
+const expectCaptured = (orderId: string) =>
+  eventually(async () => (await adminOrder(orderId)).payment_status === "captured", 30_000, 500)
+
+/** The payment component in `state` (its root's data-state), on the order page. */
+const paymentIn = (page: Page, state: string): Locator =>
+  page.locator(`[data-testid="order-page"] [class*="vorexy-"][data-state="${state}"]`).first()
+
+/** The simulate button, clicked without a reload: the page must flip to paid by itself. */
+async function simulateAndSeePaid(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+  await page.getByRole("button", { name: "Simular pagamento (sandbox)" }).click()
+  await paymentIn(page, "paid").waitFor({ timeout: 60_000 })
+  await page.getByRole("heading", { name: /Pagamento confirmado/ }).waitFor()
+  expect(
+    await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)
+  ).toBe(true)
+}
+
+const valueOf = (field: Locator) =>
+  field.evaluate((el) =>
+    "value" in el ? String((el as HTMLInputElement).value) : (el.textContent ?? "")
+  )
+
+it("PIX: QR shown, code copied, the sandbox pays, the page shows paid without reload, captured", async () => {
+  const page = await context.newPage()
+  await checkout(page, "pix")
+  await shot(page, "checkout", true)
+  const orderId = await placeOrder(page)
+
+  const pix = page.locator(".vorexy-pix").first()
+  await pix.locator("img").first().waitFor({ state: "visible", timeout: 60_000 })
+  expect(await pix.getAttribute("data-state")).toBe("pending")
+  const code = await valueOf(page.locator(".vorexy-pix__code").first())
+  expect(code).toBe((await status(orderId)).qr_code)
+  expect(code).toMatch(/^000201/)
+  await page.getByRole("button", { name: "Copiar código" }).first().click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+  await shot(page, "pix", true)
+
+  await simulateAndSeePaid(page)
+  await page.locator(".vorexy-pix__code").first().waitFor({ state: "detached", timeout: 10_000 })
+  await shot(page, "pix-paid", true)
+  await expectCaptured(orderId)
+  await page.close()
+})
+
+it("boleto: line and PDF shown, the sandbox pays, the page shows paid without reload, captured", async () => {
+  const page = await context.newPage()
+  await checkout(page, "boleto")
+  const orderId = await placeOrder(page)
+
+  const boleto = page.locator(".vorexy-boleto").first()
+  await boleto.waitFor({ timeout: 60_000 })
+  const charge = await status(orderId)
+  expect(charge.method).toBe("boleto")
+  expect(charge.digitable_line).toMatch(/^\d{47}$/)
+  await eventually(async () =>
+    (
+      (await boleto.innerText()) +
+      (await valueOf(boleto.locator("input, textarea").first()).catch(() => ""))
+    )
+      .replace(/\D/g, "")
+      .includes(charge.digitable_line)
+  )
+  expect(await boleto.locator(`a[href="${charge.boleto_url}"]`).count()).toBe(1)
+  await page.getByRole("button", { name: "Copiar linha digitável" }).first().click()
+  expect((await page.evaluate(() => navigator.clipboard.readText())).replace(/\D/g, "")).toBe(
+    charge.digitable_line
+  )
+  await shot(page, "boleto", true)
+
+  await simulateAndSeePaid(page)
+  await shot(page, "boleto-paid")
+  await expectCaptured(orderId)
+  await page.close()
+})
+
+it("card approved: the order page shows it paid, captured", async () => {
+  const page = await context.newPage()
+  await checkout(page, "card")
+  await payWithCard(page, "4111 1111 1111 1111")
+  await page.waitForURL(/\/order\/order_\w+$/, { timeout: 60_000 })
+  const orderId = /\/order\/(order_\w+)$/.exec(page.url())![1]
+  await paymentIn(page, "paid").waitFor({ timeout: 30_000 })
+  await page.getByText("1111").first().waitFor()
+  expect(await page.getByRole("button", { name: "Simular pagamento (sandbox)" }).count()).toBe(0)
+  await shot(page, "card-paid", true)
+  expect((await adminOrder(orderId)).payment_status).toBe("captured")
+  await page.close()
+})
+
+it("card refused: the refusal is shown, another card pays, one order", async () => {
+  const { data: before } = await axios.get(`${demo.base}/admin/orders?fields=id&limit=1`, admin)
+  const page = await context.newPage()
+  const email = `recusado-${Date.now()}@example.com`
+  await checkout(page, "card", email)
+  await payWithCard(page, "4000 0000 0000 0002")
+  const alert = page.locator("form.vorexy-card-form [role=alert]")
+  await alert.filter({ hasText: /saldo insuficiente/ }).waitFor({ timeout: 60_000 })
+  expect(await alert.innerText()).toMatch(/Cartão recusado/)
+  expect(page.url()).toMatch(/\/checkout$/)
+  await shot(page, "card-refused", true)
+
+  await payWithCard(page, "4111 1111 1111 1111")
+  await page.waitForURL(/\/order\/order_\w+$/, { timeout: 60_000 })
+  const orderId = /\/order\/(order_\w+)$/.exec(page.url())![1]
+  await paymentIn(page, "paid").waitFor({ timeout: 30_000 })
+  const order = await adminOrder(orderId)
+  expect(order).toMatchObject({ email, payment_status: "captured" })
+  const { data: after } = await axios.get(`${demo.base}/admin/orders?fields=id&limit=1`, admin)
+  expect(after.count).toBe(before.count + 1)
+  await page.close()
+})
+
+it("PIX by the order's link (a shopper back later), then expired: shown without reload", async () => {
+  const first = await context.newPage()
+  await checkout(first, "pix")
+  const orderId = await placeOrder(first)
+  await first.locator(".vorexy-pix img").first().waitFor({ timeout: 60_000 })
+  const link = await first.getByTestId("order-link").getAttribute("href")
+  expect(link).toBe(`${demo.storefrontUrl}/order/${orderId}`)
+  await first.close() // the shopper closes the tab
+
+  const page = await context.newPage()
+  await page.goto(link!)
+  const pix = page.locator(".vorexy-pix").first()
+  await pix.locator("img").first().waitFor({ state: "visible", timeout: 60_000 })
+  const code = await valueOf(page.locator(".vorexy-pix__code").first())
+  expect(code).toBe((await status(orderId)).qr_code)
+  await shot(page, "order-link")
+
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
+  const { transaction_id } = await status(orderId)
+  await axios.post(`${demo.sandboxUrl}/__sandbox/transactions/${transaction_id}/expire`)
+  await paymentIn(page, "expired").waitFor({ timeout: 60_000 })
+  await page.getByRole("heading", { name: /Pedido não pago/ }).waitFor()
+  expect(
+    await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)
+  ).toBe(true)
+  await page.locator(".vorexy-pix img").first().waitFor({ state: "detached", timeout: 10_000 })
+  await page
+    .getByRole("button", { name: "Simular pagamento (sandbox)" })
+    .waitFor({ state: "detached", timeout: 10_000 })
+  await shot(page, "pix-expired", true)
+  expect((await adminOrder(orderId)).payment_status).not.toBe("captured")
+  await page.close()
+})

@@ -1,0 +1,135 @@
+/** The checkout: who pays (the payer form), where to, how (PIX, boleto, card), place the order. */
+import { useEffect, useState } from "react"
+import { VorexyCardForm, VorexyPayerForm } from "../../../src/storefront/index"
+import type { VorexyPayer, VorexyStoreConfig } from "../../../src/storefront/types"
+import { AddressFields, AddressValue } from "./AddressFields"
+import { CartSummary } from "./CartSummary"
+import { MethodPicker } from "./MethodPicker"
+import { usePlaceOrder } from "./place-order"
+import { Link } from "./router"
+import { cartId as storedCart, SAMPLE_ADDRESS, useShop } from "./shop"
+import { brl, Cart, ShopMethod, toCents } from "./store-api"
+
+const EMPTY_PAYER: VorexyPayer = { name: "", email: "", document: "", phone: "" }
+
+export function CheckoutPage() {
+  const { api } = useShop()
+  const id = storedCart.get()
+  const [cart, setCart] = useState<Cart | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!id) return
+    let live = true
+    api
+      .cart(id)
+      .then((loaded) => live && setCart(loaded))
+      .catch((e: Error) => live && setError(e.message))
+    return () => {
+      live = false
+    }
+  }, [api, id])
+
+  if (!id || error)
+    return (
+      <p className="shop-notice">
+        {error ? `Carrinho indisponível: ${error}. ` : "Seu carrinho está vazio. "}
+        <Link to="/">Escolher um produto</Link>
+      </p>
+    )
+  if (!cart) return <p className="shop-notice">Carregando o carrinho…</p>
+  return <Checkout cart={cart} />
+}
+
+function Checkout({ cart }: { cart: Cart }) {
+  const { client } = useShop()
+  const [payer, setPayer] = useState<VorexyPayer>(EMPTY_PAYER)
+  const [payerValid, setPayerValid] = useState(false)
+  const [showErrors, setShowErrors] = useState(false)
+  const [address, setAddress] = useState<AddressValue>(SAMPLE_ADDRESS)
+  const [method, setMethod] = useState<ShopMethod>("pix")
+  const [config, setConfig] = useState<VorexyStoreConfig | null>(null)
+  const { place, busy, error, clearError } = usePlaceOrder(cart.id)
+  const amountCents = toCents(cart.total)
+
+  useEffect(() => {
+    let live = true
+    client
+      .config(amountCents)
+      .then((loaded) => live && setConfig(loaded))
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [client, amountCents])
+
+  /** The payer comes first: with errors shown, nothing is sent until it is valid. */
+  const ready = () => {
+    if (payerValid) return true
+    setShowErrors(true)
+    return false
+  }
+  const pick = (next: ShopMethod) => {
+    clearError()
+    setMethod(next)
+  }
+
+  return (
+    <div className="shop-checkout">
+      <section className="shop-checkout__main">
+        <h1>Finalizar compra</h1>
+        <div className="shop-panel">
+          <VorexyPayerForm
+            value={payer}
+            onChange={(next, valid) => {
+              setPayer(next)
+              setPayerValid(valid)
+            }}
+            locale="pt-BR"
+            showErrors={showErrors}
+            disabled={busy}
+          />
+        </div>
+        <AddressFields value={address} onChange={setAddress} disabled={busy} />
+        <MethodPicker value={method} onChange={pick} disabled={busy} />
+
+        {method === "card" ? (
+          config?.card ? (
+            <div className="shop-panel">
+              <VorexyCardForm
+                client={client}
+                config={config.card}
+                amountCents={amountCents}
+                locale="pt-BR"
+                disabled={busy}
+                error={error?.method === "card" ? error.message : undefined}
+                submitLabel={busy ? "Processando…" : `Pagar ${brl(cart.total)}`}
+                onTokenized={async (card) => {
+                  if (ready()) await place("card", payer, address, card)
+                }}
+              />
+            </div>
+          ) : (
+            <p className="shop-notice">{config ? "Cartão indisponível." : "Carregando…"}</p>
+          )
+        ) : (
+          <div className="shop-place">
+            {error && error.method === method && (
+              <p role="alert" className="shop-error">
+                {error.message}
+              </p>
+            )}
+            <button
+              className="shop-button"
+              disabled={busy}
+              onClick={() => ready() && void place(method, payer, address)}
+            >
+              {busy ? "Gerando o pagamento…" : `Finalizar pedido (${brl(cart.total)})`}
+            </button>
+          </div>
+        )}
+      </section>
+      <CartSummary cart={cart} />
+    </div>
+  )
+}
