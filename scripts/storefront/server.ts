@@ -135,6 +135,18 @@ async function simulatePay(sandboxUrl: string, transactionId: string, res: Serve
   }
 }
 
+/** No Origin (curl), or this server's own origin on any loopback name. */
+function sameOrigin(req: IncomingMessage, port: number) {
+  const origin = req.headers.origin
+  if (!origin) return true
+  try {
+    const url = new URL(origin)
+    return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) && url.port === String(port)
+  } catch {
+    return false
+  }
+}
+
 function handler(options: StorefrontOptions, outDir: string) {
   const config = { backendUrl: options.backendUrl, publishableKey: options.publishableKey }
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -142,6 +154,9 @@ function handler(options: StorefrontOptions, outDir: string) {
     const simulate = /^\/simulate\/([^/]*)\/pay$/.exec(pathname)
     if (simulate) {
       if (req.method !== "POST") return sendJson(res, 405, { message: "POST only" })
+      // Only this shop's own pages may ask (another site's form or script may not).
+      if (!sameOrigin(req, options.port))
+        return sendJson(res, 403, { message: "only the demo storefront's pages may simulate" })
       req.resume() // the body carries nothing we need
       return void simulatePay(options.sandboxUrl, simulate[1], res)
     }

@@ -60,7 +60,10 @@ function classify(
   index: number
 ): { kind: WebhookKind; referenceId: string; statusHint: string | null } {
   // Some gateways wrap the record: look at the envelope and inside `data`.
-  const record = isObject(event.data) ? { ...event.data, ...event } : event
+  // The record's own status, when wrapped, wins over the envelope's (a delivery-level status).
+  const record = isObject(event.data)
+    ? { ...event.data, ...event, status: event.data.status ?? event.status }
+    : event
   const labels = [record.object, record.type, record.event]
     .filter((v) => typeof v === "string")
     .join(" ")

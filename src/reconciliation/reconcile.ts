@@ -3,7 +3,6 @@
  * Bounded per run; one failure never stops the others, and a failing row backs off (run-sync.ts)
  * so it cannot hold the queue.
  */
-import { randomUUID } from "node:crypto"
 import type {
   IEventBusModuleService,
   ILockingModule,
@@ -27,29 +26,37 @@ const due = (field: "next_sync_at" | "next_attempt_at") => ({
   $or: [{ [field]: null }, { [field]: { $lte: new Date() } }],
 })
 
-/** One run at a time across every process (a store on the in-memory workflow engine and two
- * workers would run each tick twice). Held at most this long if its process dies mid-run. */
+/**
+ * One run at a time across every process (a store on the in-memory workflow engine and two
+ * workers would run each tick twice). Held through Medusa's `execute`, so a run whose process
+ * dies gives the lock back (a transaction lock on PostgreSQL, a renewed lease on Redis).
+ */
 const RUN_LOCK = "vorexy:reconcile"
-const RUN_LOCK_SECONDS = 600
+/** A run stops taking rows after this long, so it ends before the next tick (the rest wait). */
+export const RUN_TIME_MS = 50_000
 
 export type ReconcileResult = Awaited<ReturnType<typeof reconcileOnce>> & { skipped: boolean }
 
 /** One reconcile run, unless another process is running one (then this tick is skipped). */
 export async function reconcileVorexy(container: MedusaContainer): Promise<ReconcileResult> {
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  const ownerId = `vorexy-reconcile:${randomUUID()}`
+  let ran = false
   try {
-    await locking.acquire(RUN_LOCK, { ownerId, expire: RUN_LOCK_SECONDS })
-  } catch {
+    const result = await locking.execute(
+      RUN_LOCK,
+      async () => {
+        ran = true
+        return reconcileOnce(container)
+      },
+      { timeout: 1 }
+    )
+    return { ...result, skipped: false }
+  } catch (error) {
+    if (ran) throw error
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .info("Vorexy reconcile: a run is already under way (this or another process); tick skipped.")
     return { ...EMPTY_RUN, skipped: true }
-  }
-  try {
-    return { ...(await reconcileOnce(container)), skipped: false }
-  } finally {
-    await locking.release(RUN_LOCK, { ownerId }).catch(() => undefined)
   }
 }
 
@@ -66,17 +73,62 @@ async function reconcileOnce(container: MedusaContainer) {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const failures: string[] = []
-  // Gateway reads this run may cause (each charge, withdrawal or handed-back event: about one),
-  // spent in this order; what does not fit waits for the next run.
+  // Gateway reads this run may cause (about one per row), spent on withdrawals first (few, and
+  // money may have left), then charges; what does not fit, or is not reached within RUN_TIME_MS,
+  // waits for the next run.
   let budget = service.options.reconcileCallsPerMinute
+  const stopAt = Date.now() + RUN_TIME_MS
   const within = async <T>(batch: number, list: (take: number) => Promise<T[]>) => {
     const take = Math.min(batch, budget)
     const rows = take > 0 ? await list(take) : []
     budget -= rows.length
     return rows
   }
-  const attempt = (what: string, work: () => Promise<unknown>) =>
-    work().catch((e: Error) => failures.push(`${what}: ${e.message}`))
+  /** Runs `work` on each row while time is left; how many it ran. */
+  const each = async <T>(
+    rows: T[],
+    what: (row: T) => string,
+    work: (row: T) => Promise<unknown>
+  ) => {
+    let done = 0
+    for (const row of rows) {
+      if (Date.now() > stopAt) break
+      await work(row).catch((e: Error) => failures.push(`${what(row)}: ${e.message}`))
+      done++
+    }
+    return done
+  }
+
+  // Withdrawals whose answer was lost: the gateway may have made them. Not while their own send
+  // may still be running (a timeout's worth, and more).
+  const unknown = await within(RECONCILE_BATCH.unknown, (take) =>
+    service.listVorexyWithdrawals(
+      {
+        status: "unknown",
+        ...due("next_sync_at"),
+        created_at: { $lte: new Date(Date.now() - UNKNOWN_SETTLE_AFTER_MS) },
+      },
+      { order: { created_at: "ASC" }, take }
+    )
+  )
+  const unknownDone = await each(
+    unknown,
+    (row) => `unknown withdrawal ${row.id}`,
+    (row) => settleUnknownWithdrawal(container, row)
+  )
+
+  // Withdrawals the gateway has not finished.
+  const withdrawals = await within(RECONCILE_BATCH.withdrawals, (take) =>
+    service.listVorexyWithdrawals(
+      { status: ["pending", "processing"], gateway_id: { $ne: null }, ...due("next_sync_at") },
+      { order: { last_synced_at: "ASC" }, take }
+    )
+  )
+  const withdrawalsDone = await each(
+    withdrawals,
+    (row) => `withdrawal ${row.gateway_id}`,
+    (row) => runWithdrawalSync(container, row.id, { gateway_id: row.gateway_id! })
+  )
 
   // Pending charges, least recently synced first (lost webhooks, expiry); and paid, disputed or
   // locally expired ones whose watch is due (a refund, a dispute's end or a late payment whose
@@ -95,52 +147,23 @@ async function reconcileOnce(container: MedusaContainer) {
       { order: { last_synced_at: "ASC" }, take }
     )
   )
-  for (const charge of charges) {
-    const transaction_id = charge.transaction_id
-    await attempt(`charge ${transaction_id}`, () => runChargeSync(container, { transaction_id }))
-  }
-
-  // Withdrawals the gateway has not finished.
-  const withdrawals = await within(RECONCILE_BATCH.withdrawals, (take) =>
-    service.listVorexyWithdrawals(
-      { status: ["pending", "processing"], gateway_id: { $ne: null }, ...due("next_sync_at") },
-      { order: { last_synced_at: "ASC" }, take }
-    )
+  const chargesDone = await each(
+    charges,
+    (charge) => `charge ${charge.transaction_id}`,
+    (charge) => runChargeSync(container, { transaction_id: charge.transaction_id })
   )
-  for (const row of withdrawals) {
-    await attempt(`withdrawal ${row.gateway_id}`, () =>
-      runWithdrawalSync(container, row.id, { gateway_id: row.gateway_id! })
-    )
-  }
-
-  // Withdrawals whose answer was lost: the gateway may have made them. Not while their own send
-  // may still be running (a timeout's worth, and more).
-  const unknown = await within(RECONCILE_BATCH.unknown, (take) =>
-    service.listVorexyWithdrawals(
-      {
-        status: "unknown",
-        ...due("next_sync_at"),
-        created_at: { $lte: new Date(Date.now() - UNKNOWN_SETTLE_AFTER_MS) },
-      },
-      { order: { created_at: "ASC" }, take }
-    )
-  )
-  for (const row of unknown) {
-    await attempt(`unknown withdrawal ${row.id}`, () => settleUnknownWithdrawal(container, row))
-  }
 
   // Webhook events whose processing failed (retried with backoff until abandoned), and any the
   // subscriber never got to (a crash between storing and processing).
-  const events = await within(RECONCILE_BATCH.events, (take) =>
-    service.listVorexyWebhookEvents(
-      {
-        $or: [
-          { outcome: "failed", ...due("next_attempt_at") },
-          { outcome: "received", created_at: { $lte: new Date(Date.now() - 60_000) } },
-        ],
-      },
-      { order: { created_at: "ASC" }, take }
-    )
+  // (Not counted in the budget: their gateway reads are made, coalesced, by the subscriber.)
+  const events = await service.listVorexyWebhookEvents(
+    {
+      $or: [
+        { outcome: "failed", ...due("next_attempt_at") },
+        { outcome: "received", created_at: { $lte: new Date(Date.now() - 60_000) } },
+      ],
+    },
+    { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }
   )
   // Handed to the webhook subscriber again (on whichever instance takes it), not processed here.
   if (events.length) {
@@ -164,9 +187,9 @@ async function reconcileOnce(container: MedusaContainer) {
     logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)
   }
   const result = {
-    charges: charges.length,
-    withdrawals: withdrawals.length,
-    unknown_withdrawals: unknown.length,
+    charges: chargesDone,
+    withdrawals: withdrawalsDone,
+    unknown_withdrawals: unknownDone,
     webhook_events: events.length,
     bodies_dropped: dropped,
     failures,

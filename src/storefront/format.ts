@@ -39,3 +39,13 @@ export function formatCountdown(seconds: number) {
 /** ISO 8601 duration for <time dateTime>, e.g. PT14M59S. */
 export const isoDuration = (seconds: number) =>
   `PT${Math.floor(seconds / 3600)}H${Math.floor((seconds % 3600) / 60)}M${seconds % 60}S`
+
+/** A link the page may follow: http(s) only (never `javascript:` or `data:`), else null. */
+export function safeLink(url: string | null | undefined): string | null {
+  return url && /^https?:\/\//i.test(url) ? url : null
+}
+
+/** An image the page may show: an http(s) URL or an inline PNG/JPEG/GIF/WebP, else null. */
+export function safeImage(url: string | null | undefined): string | null {
+  return url && /^(https?:\/\/|data:image\/(png|jpeg|gif|webp);base64,)/i.test(url) ? url : null
+}

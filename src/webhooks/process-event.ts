@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { normaliseChargeStatus } from "../gateway/statuses"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../modules/vorexy/backoff"
 import type VorexyModuleService from "../modules/vorexy/service"
@@ -122,13 +121,25 @@ async function processCashIn(
 }
 
 /**
- * A delivery announcing a charge still awaiting payment, about a charge recorded as awaiting (the
- * gateway's "created" webhook): whatever it is worth, it can change nothing, so no gateway call.
- * Any other hint is only a reason to re-fetch.
+ * The gateway's announcement of a new charge (its "created" webhook: waiting_payment, pending,
+ * awaiting…) about a charge recorded as awaiting: whatever it is worth, it can change nothing, so
+ * no gateway call. Any other hint (paid, in analysis, a status we do not know) is only a reason
+ * to re-fetch.
  */
+const CREATION_HINTS = new Set([
+  "created",
+  "waiting_payment",
+  "pending",
+  "awaiting",
+  "awaiting_payment",
+])
+
 function announcesNothingNew(event: VorexyWebhookEventRow, recorded: string) {
-  const hint = normaliseChargeStatus(event.status_hint)
-  return hint.known && hint.status === "pending" && recorded === "pending"
+  const hint = (event.status_hint ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_")
+  return CREATION_HINTS.has(hint) && recorded === "pending"
 }
 
 async function processCashOut(

@@ -9,9 +9,18 @@
 /** How often the watcher looks while requests wait: a paid PIX shows within this of the change. */
 export const WATCH_TICK_MS = 250
 
-export type ReadStatuses = (ids: string[]) => Promise<Array<{ id: string; status: string }>>
+/** A charge's state as the storefront sees it: its status, and whether it is still offered. */
+export type ChargeMark = { id: string; mark: string }
+export type ReadMarks = (ids: string[]) => Promise<ChargeMark[]>
 
-type Waiter = { status: string; done: (changed: boolean) => void }
+/** The mark of a charge row (the service's CHARGE_MARK_SQL says the same in SQL). */
+export const chargeMark = (charge: { status: string; offer_closed_at?: Date | string | null }) =>
+  `${charge.status}|${charge.offer_closed_at ? "closed" : ""}`
+
+/** A read that takes longer is given up (a dead connection must not stop every later tick). */
+export const READ_DEADLINE_MS = 3_000
+
+type Waiter = { mark: string; done: (changed: boolean) => void }
 
 export class ChargeWatcher {
   private readonly waiters = new Map<string, Set<Waiter>>()
@@ -20,7 +29,7 @@ export class ChargeWatcher {
   private again = false
 
   constructor(
-    private readonly read: ReadStatuses,
+    private readonly read: ReadMarks,
     private readonly tickMs = WATCH_TICK_MS
   ) {}
 
@@ -31,11 +40,11 @@ export class ChargeWatcher {
     return count
   }
 
-  /** Resolves true once the charge's status is no longer `status`; false at the timeout or abort. */
-  wait(chargeId: string, status: string, timeoutMs: number, signal?: AbortSignal) {
+  /** Resolves true once the charge's mark is no longer `mark`; false at the timeout or abort. */
+  wait(chargeId: string, mark: string, timeoutMs: number, signal?: AbortSignal) {
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
-        status,
+        mark,
         done: (changed) => {
           clearTimeout(timer)
           signal?.removeEventListener("abort", onAbort)
@@ -75,15 +84,24 @@ export class ChargeWatcher {
     this.timer = null
     if (!this.waiters.size) return
     this.ticking = true
+    let timer: NodeJS.Timeout | undefined
     try {
-      const rows = await this.read([...this.waiters.keys()])
-      for (const { id, status } of rows) {
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error("charge watch: read timed out")),
+          READ_DEADLINE_MS
+        )
+      })
+      const rows = await Promise.race([this.read([...this.waiters.keys()]), deadline])
+      for (const { id, mark } of rows) {
         for (const waiter of [...(this.waiters.get(id) ?? [])])
-          if (waiter.status !== status) waiter.done(true)
+          if (waiter.mark !== mark) waiter.done(true)
       }
     } catch {
-      // The database hiccuped: the next tick tries again, and each request still ends on time.
+      // The database hiccuped or hung: the next tick tries again, and each request still ends on
+      // time (at its own deadline).
     } finally {
+      clearTimeout(timer)
       this.ticking = false
     }
     const soon = this.again

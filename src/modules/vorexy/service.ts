@@ -8,7 +8,7 @@ import {
 } from "../../providers/vorexy/options"
 import { ChargeBinding } from "../../providers/vorexy/core/binding"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
-import { ChargeWatcher } from "./charge-watch"
+import { ChargeMark, ChargeWatcher } from "./charge-watch"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
 import { VorexyHealthMark } from "./models/health-mark"
@@ -18,6 +18,10 @@ import { VorexyWithdrawal } from "./models/withdrawal"
 import type { VorexyChargeRow } from "./types"
 
 type ChargeUpdate = { id: string } & Record<string, unknown>
+
+/** chargeMark() (charge-watch.ts) in SQL: the two must agree. */
+const CHARGE_MARK_SQL =
+  "status || '|' || case when offer_closed_at is null then '' else 'closed' end"
 
 /** The query builder of the request's transaction (MikroORM's knex). */
 type KnexManager = {
@@ -138,18 +142,15 @@ export default class VorexyModuleService extends MedusaService({
 
   /** This process's watcher for long-polling status requests (charge-watch.ts). */
   chargeWatcher(): ChargeWatcher {
-    return (this.watcher_ ??= new ChargeWatcher((ids) => this.chargeStatuses(ids)))
+    return (this.watcher_ ??= new ChargeWatcher((ids) => this.chargeMarks(ids)))
   }
 
-  /** The current status of each charge: the watcher's one query per tick. */
+  /** Each charge's mark (status, and when it stopped being offered): the watcher's one query. */
   @InjectManager()
-  async chargeStatuses(
-    ids: string[],
-    @MedusaContext() context: Context = {}
-  ): Promise<Array<{ id: string; status: string }>> {
+  async chargeMarks(ids: string[], @MedusaContext() context: Context = {}): Promise<ChargeMark[]> {
     const knex = (context.manager as unknown as KnexManager).getKnex()
     const { rows } = await knex.raw(
-      "select id, status from vorexy_charge where id = any(?) and deleted_at is null",
+      `select id, ${CHARGE_MARK_SQL} as mark from vorexy_charge where id = any(?) and deleted_at is null`,
       [ids]
     )
     return rows

@@ -77,9 +77,14 @@ export const VorexyOptionsSchema = z.object({
    * the URL of the gateway's tokenisation script it must load. A card number never reaches Medusa.
    */
   cardPublicKey: z.string().trim().min(1).max(512).optional(),
+  // Every shopper's browser runs this script beside the card form: https only (plain http only
+  // for a tokeniser on this machine, as the sandbox's).
   cardTokenScriptUrl: z
     .string()
-    .regex(/^https?:\/\/[^\s/]+/i, "cardTokenScriptUrl must be an http(s) URL")
+    .regex(
+      /^(https:\/\/[^\s/]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/)/i,
+      "cardTokenScriptUrl must be an https URL (http only for localhost)"
+    )
     .optional(),
   /** Most installments a card payment may be split in (no interest: the cart total is charged). */
   maxInstallments: z.coerce.number().int().min(1).max(12).default(1),

@@ -54,3 +54,18 @@ it.each([
     "3× de R$ 33,30 sem juros"
   )
 })
+
+it("never renders a link or an image from a URL that is not http(s) or an inline image", async () => {
+  const { VorexyPix } = await import("../react/vorexy-pix")
+  const { pixStatus } = await import("./fixtures")
+  const { container } = render(
+    <>
+      <VorexyBoleto status={boletoStatus({ boleto_url: "javascript:alert(document.cookie)" })} />
+      <VorexyPix status={pixStatus({ qr_code_image: "javascript:alert(1)" })} />
+      <VorexyPix status={pixStatus({ qr_code_image: "data:text/html;base64,PHNjcmlwdD4=" })} />
+    </>
+  )
+  expect(screen.queryByRole("link", { name: /Abrir o boleto/ })).toBeNull()
+  expect(container.querySelectorAll("img")).toHaveLength(0)
+  expect(container.querySelectorAll("section.vorexy-pix")).toHaveLength(2)
+})

@@ -1,7 +1,7 @@
 "use client"
 /** A boleto: the digitable line to copy, the PDF, the due date; then paid or no longer payable. */
 import { useId } from "react"
-import { formatDay, formatMoney } from "../format.js"
+import { formatDay, formatMoney, safeLink } from "../format.js"
 import { textsFor } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
@@ -46,10 +46,10 @@ export function VorexyBoleto({ status, locale = "pt-BR" }: VorexyBoletoProps) {
               locale={locale}
             />
           ) : null}
-          {status.boleto_url ? (
+          {safeLink(status.boleto_url) ? (
             <a
               className="vorexy-button vorexy-boleto__pdf"
-              href={status.boleto_url}
+              href={safeLink(status.boleto_url)!}
               target="_blank"
               rel="noopener noreferrer"
             >

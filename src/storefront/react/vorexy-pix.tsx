@@ -1,7 +1,7 @@
 "use client"
 /** A PIX charge: QR code, copy-and-paste code, amount and countdown; then paid or expired. */
 import { useId } from "react"
-import { formatMoney, secondsLeft } from "../format.js"
+import { formatMoney, safeImage, secondsLeft } from "../format.js"
 import { textsFor } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
@@ -40,10 +40,10 @@ export function VorexyPix({ status, locale = "pt-BR", now }: VorexyPixProps) {
       {payable ? (
         <>
           {status.expires_at ? <VorexyCountdown seconds={seconds} label={t.pix.expiresIn} /> : null}
-          {status.qr_code_image ? (
+          {safeImage(status.qr_code_image) ? (
             <img
               className="vorexy-pix__qr"
-              src={status.qr_code_image}
+              src={safeImage(status.qr_code_image)!}
               alt={t.pix.qrAlt(amount)}
               width={240}
               height={240}

@@ -1,20 +1,23 @@
-import { ChargeWatcher, WATCH_TICK_MS } from "../charge-watch"
+import { ChargeWatcher, READ_DEADLINE_MS, WATCH_TICK_MS } from "../charge-watch"
 
 /** A table of statuses the watcher reads, counting its queries. */
 function table(initial: Record<string, string>) {
   const statuses = { ...initial }
   const queries: string[][] = []
   let failing = false
+  let hanging = false
   const read = async (ids: string[]) => {
     queries.push(ids)
+    if (hanging) return new Promise<never>(() => {})
     if (failing) throw new Error("connection reset")
-    return ids.filter((id) => id in statuses).map((id) => ({ id, status: statuses[id] }))
+    return ids.filter((id) => id in statuses).map((id) => ({ id, mark: statuses[id] }))
   }
   return {
     statuses,
     queries,
     read,
     fail: (on: boolean) => (failing = on),
+    hang: (on: boolean) => (hanging = on),
   }
 }
 
@@ -89,5 +92,17 @@ describe("ChargeWatcher", () => {
     await jest.advanceTimersByTimeAsync(WATCH_TICK_MS)
     await expect(other).resolves.toBe(true)
     expect(db.queries.at(-1)).toEqual(["b"])
+  })
+
+  it("gives up a read that hangs, and the next ticks go on", async () => {
+    const db = table({ a: "pending" })
+    const watcher = new ChargeWatcher(db.read)
+    const wait = watcher.wait("a", "pending", 60_000)
+    db.hang(true)
+    await jest.advanceTimersByTimeAsync(WATCH_TICK_MS)
+    db.hang(false)
+    db.statuses.a = "paid"
+    await jest.advanceTimersByTimeAsync(READ_DEADLINE_MS + WATCH_TICK_MS)
+    await expect(wait).resolves.toBe(true)
   })
 })

@@ -9,8 +9,13 @@ const redisLocking = {
 
 describe("lockingAdvice", () => {
   it("stays quiet for one process (shared mode), whatever the locking", () => {
-    expect(lockingAdvice({ projectConfig: {} }, {})).toBeNull()
-    expect(lockingAdvice({ projectConfig: { workerMode: "shared" } }, {})).toBeNull()
+    expect(lockingAdvice({ projectConfig: {} }, {}, false)).toBeNull()
+    expect(lockingAdvice({ projectConfig: { workerMode: "shared" } }, {}, false)).toBeNull()
+  })
+
+  it("warns shared processes forked by medusa start --cluster", () => {
+    expect(lockingAdvice({ projectConfig: {} }, {}, true)).toContain("--cluster")
+    expect(lockingAdvice({ projectConfig: {}, modules: redisLocking }, {}, true)).toBeNull()
   })
 
   it("warns a server or worker on in-memory locks, naming the module to add", () => {

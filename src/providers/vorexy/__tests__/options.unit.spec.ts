@@ -48,4 +48,14 @@ describe("provider options", () => {
     expect(provider.getIdentifier()).toBe("vorexy-pix")
     expect(provider.chargeMethod.paymentMethod).toBe("PIX")
   })
+
+  it("takes the card tokeniser only over https (plain http only on this machine)", () => {
+    const script = (cardTokenScriptUrl: string) => () =>
+      parseVorexyOptions({ ...valid, cardPublicKey: "pk", cardTokenScriptUrl })
+    expect(script("https://js.vorexy.example/card.js")).not.toThrow()
+    expect(script("http://127.0.0.1:9010/js/vorexy-card.js")).not.toThrow()
+    expect(script("http://localhost:9010/js/vorexy-card.js")).not.toThrow()
+    expect(script("http://js.vorexy.example/card.js")).toThrow(/https/)
+    expect(script("http://localhost.evil.example/card.js")).toThrow(/https/)
+  })
 })

@@ -7,8 +7,9 @@
  * route does.
  */
 import type { MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
+import { chargeMark } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
 import {
@@ -18,6 +19,8 @@ import {
 import { StorePaymentStatusQueryType } from "./validators"
 
 const DEFAULT_WAIT_MS = 25_000
+/** Long-polls one process holds at most; more are answered at once (the storefront asks again). */
+const MAX_WAITERS = 10_000
 
 type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 
@@ -25,21 +28,29 @@ export const GET = async (
   req: MedusaRequest<unknown, StorePaymentStatusQueryType>,
   res: MedusaResponse
 ) => {
+  // The timeout counts from the request's arrival: a busy server answers on time, not late.
+  const arrived = Date.now()
   const query = req.validatedQuery as StorePaymentStatusQueryType
   const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   let charge = await findCharge(req, service, query)
 
   const waitFor = query.last_status ?? charge.status
-  if (query.wait && charge.status === waitFor) {
-    // The process's one watcher looks for every waiting request at once (charge-watch.ts).
+  const watcher = service.chargeWatcher()
+  // Past MAX_WAITERS a request is answered at once rather than held (sockets are finite).
+  if (query.wait && charge.status === waitFor && watcher.size < MAX_WAITERS) {
+    // The process's one watcher looks for every waiting request at once (charge-watch.ts); it
+    // wakes on a new status, or when the charge stops being offered (its order cancelled).
     const closed = new AbortController()
     req.on("close", () => closed.abort())
-    const timeoutMs = query.timeout_ms ?? DEFAULT_WAIT_MS
-    const changed = await service.chargeWatcher().wait(charge.id, waitFor, timeoutMs, closed.signal)
+    const timeoutMs = (query.timeout_ms ?? DEFAULT_WAIT_MS) - (Date.now() - arrived)
+    await watcher.wait(charge.id, chargeMark(charge), timeoutMs, closed.signal)
     if (closed.signal.aborted) return
-    if (changed) charge = (await service.listVorexyCharges({ id: charge.id }))[0] ?? charge
+    // Whatever ended the wait, the answer is the row as it is now.
+    charge = (await service.listVorexyCharges({ id: charge.id }))[0] ?? charge
   }
 
+  // Never from a cache: a cached answer would make the storefront's follower spin.
+  res.setHeader("Cache-Control", "no-store")
   res.json({ payment_status: view(charge) })
 }
 
@@ -48,14 +59,22 @@ async function findCharge(
   service: VorexyModuleService,
   q: StorePaymentStatusQueryType
 ): Promise<Charge> {
+  const pick = (charges: Charge[]) =>
+    charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
+  if (q.order_id) {
+    // The usual case, kept cheap for long-polls: the recorded charge, and the order's channel.
+    const recorded = pick(await service.listVorexyCharges({ order_id: q.order_id }))
+    if (recorded) {
+      await assertOrderVisible(req, q.order_id)
+      return recorded
+    }
+  }
   const filter = q.order_id
     ? { order_id: q.order_id }
     : { payment_session_id: q.payment_session_id! }
   const sessionIds = q.order_id
     ? await orderSessionIds(req, q.order_id)
     : await visibleSession(req, q.payment_session_id!)
-  const pick = (charges: Charge[]) =>
-    charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
 
   let charge = pick(await service.listVorexyCharges(filter))
   if (!charge && sessionIds.length) {
@@ -75,6 +94,19 @@ async function findCharge(
 const visible = (req: MedusaRequest, channel: string | null | undefined) => {
   const channels = (req as MedusaStoreRequest).publishable_key_context?.sales_channel_ids ?? []
   return !channels.length || !channel || channels.includes(channel)
+}
+
+/** 404 unless the order exists and is visible with this publishable key (one query). */
+async function assertOrderVisible(req: MedusaRequest, orderId: string) {
+  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "sales_channel_id"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as { sales_channel_id?: string | null } | undefined
+  if (!order || !visible(req, order.sales_channel_id)) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)
+  }
 }
 
 /** The order's Vorexy sessions, if the order is visible with this publishable key. */

@@ -1,0 +1,118 @@
+/**
+ * What each benchmark does to a running store (bench/stores.ts). Every figure is measured from
+ * the outside, over HTTP, as a storefront, the gateway's webhooks or an admin would see it.
+ */
+import { complete, createCart, startPix } from "../integration-tests/helpers/store"
+import type { BenchStore } from "./stores"
+
+export const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1)! }
+}
+
+/** `count` jobs, `width` at a time. */
+export async function inBatches<T>(count: number, width: number, job: (i: number) => Promise<T>) {
+  const results: T[] = []
+  for (let start = 0; start < count; start += width) {
+    const batch = Array.from({ length: Math.min(width, count - start) }, (_, k) => job(start + k))
+    results.push(...(await Promise.all(batch)))
+  }
+  return results
+}
+
+const elapsed = async (work: () => Promise<unknown>) => {
+  const started = performance.now()
+  await work()
+  return performance.now() - started
+}
+
+/** A placed PIX order: its id and transaction. */
+export async function placePix(bs: BenchStore) {
+  const cartId = await createCart(bs.api, bs.store)
+  await startPix(bs.api, bs.store, cartId)
+  const { data } = await complete(bs.api, bs.store, cartId)
+  if (data.type !== "order") throw new Error(`not placed: ${JSON.stringify(data).slice(0, 300)}`)
+  const status = await bs.api.get(
+    `/store/vorexy/payment-status?order_id=${data.order.id}`,
+    bs.store.storeHeaders
+  )
+  return {
+    orderId: data.order.id as string,
+    transactionId: status.data.payment_status.transaction_id as string,
+  }
+}
+
+/**
+ * Checkout's payment step, timed: payment collection, session, cart completion, for one provider
+ * (the cart, with its address and shipping, is made first and not timed). Interleaved, so both
+ * providers see the same store.
+ */
+export async function cartCompletion(bs: BenchStore, samples: number) {
+  const times: Record<"vorexy" | "system", number[]> = { vorexy: [], system: [] }
+  for (let i = 0; i < samples; i++) {
+    for (const provider of ["vorexy", "system"] as const) {
+      const cartId = await createCart(bs.api, bs.store)
+      times[provider].push(
+        await elapsed(async () => {
+          if (provider === "vorexy") await startPix(bs.api, bs.store, cartId)
+          else await systemSession(bs, cartId)
+          const { data } = await complete(bs.api, bs.store, cartId)
+          if (data.type !== "order") throw new Error(`${provider}: cart not completed`)
+        })
+      )
+    }
+  }
+  return { vorexy: stats(times.vorexy), system: stats(times.system) }
+}
+
+async function systemSession(bs: BenchStore, cartId: string) {
+  const { data } = await bs.api.post(
+    "/store/payment-collections",
+    { cart_id: cartId },
+    bs.store.storeHeaders
+  )
+  await bs.api.post(
+    `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_system_default" },
+    bs.store.storeHeaders
+  )
+}
+
+/**
+ * Payment → the storefront knows: `samples` orders paid at the sandbox (which POSTs its webhook to
+ * `route`), 10 at a time, each timed from the pay call to its long-poll answering paid.
+ */
+export async function paymentToPaid(bs: BenchStore, route: string, samples: number) {
+  bs.sandbox.setWebhookUrl(`${bs.base}${route}`)
+  const callsBefore = countByRoute(bs)
+  const orders = await inBatches(samples, 5, () => placePix(bs))
+  const times = await inBatches(samples, 10, async (i) => {
+    const { orderId, transactionId } = orders[i]
+    const poll = bs.api.get(
+      `/store/vorexy/payment-status?order_id=${orderId}&wait=true&last_status=pending&timeout_ms=30000`,
+      bs.store.storeHeaders
+    )
+    await new Promise((r) => setTimeout(r, 50))
+    const started = performance.now()
+    bs.sandbox.state.payTransaction(transactionId)
+    const { data } = await poll
+    if (!data.payment_status.paid) throw new Error(`${orderId}: not paid within 30 s`)
+    return performance.now() - started
+  })
+  await bs.sandbox.webhooks.idle(30_000)
+  return { ...stats(times), calls: perOrder(countByRoute(bs), callsBefore, samples) }
+}
+
+/** The sandbox's log of API calls, by route. */
+export function countByRoute(bs: BenchStore) {
+  const counts: Record<string, number> = {}
+  for (const r of bs.sandbox.requests) counts[r.route] = (counts[r.route] ?? 0) + 1
+  return counts
+}
+
+export function perOrder(now: Record<string, number>, before: Record<string, number>, n: number) {
+  return Object.fromEntries(
+    Object.keys(now).map((route) => [route, (now[route] - (before[route] ?? 0)) / n])
+  )
+}

@@ -1,0 +1,117 @@
+/** BENCHMARKS.md from one run's results: each figure beside its baseline, targets checked. */
+import type { cartCompletion, paymentToPaid } from "./measure"
+import type { longPollLoad, webhookBurst } from "./load"
+
+type Latency = Awaited<ReturnType<typeof paymentToPaid>>
+export type Results = {
+  completion: Awaited<ReturnType<typeof cartCompletion>>
+  oneProcess: { plugin: Latency; builtIn: Latency }
+  serverWorker: { plugin: Latency; builtIn: Latency }
+  burst: Awaited<ReturnType<typeof webhookBurst>>
+  longPoll: Awaited<ReturnType<typeof longPollLoad>>
+}
+
+const ms = (value: number) => `${value.toFixed(0)}`
+const ratio = (value: number, baseline: number) => (value / baseline).toFixed(2)
+const verdict = (ok: boolean, missed: string) => (ok ? "**met**" : `**missed** (${missed})`)
+
+const calls = (perRoute: Record<string, number>) =>
+  Object.entries(perRoute)
+    .filter(([, n]) => n > 0)
+    .map(([route, n]) => `${route} ${n.toFixed(2)}`)
+    .join(", ") || "none"
+
+const gatewayCalls = (perRoute: Record<string, number>) =>
+  Object.values(perRoute).reduce((sum, n) => sum + n, 0)
+
+export function report(r: Results, run: { machine: string; date: string; samples: number }) {
+  const completion = r.completion.vorexy.p50 / r.completion.system.p50
+  const latencyRow = (topology: string, route: string, l: Latency, base: Latency) =>
+    `| ${topology} | ${route} | ${l.n} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${ratio(l.p50, base.p50)} |`
+  const paidCalls = gatewayCalls(r.serverWorker.plugin.calls)
+  const lp = r.longPoll
+  const slowdown = lp.loaded.p95 / lp.idle.p95
+  const late = Math.max(lp.lateAfterChange.max, lp.lateAfterTimeout.max)
+  return [
+    "# Benchmarks",
+    "",
+    `Written by \`npm run bench\` (\`bench/run.ts\`) on ${run.date}: ${run.machine}. The test store`,
+    "(medusa-config.ts with this plugin) runs under `medusa start`, as one process on in-memory modules and as a",
+    "server plus a worker on Redis (event bus, workflow engine, locking), on PostgreSQL, with the sandbox gateway",
+    "in the benchmark's process (no added latency). Compare ratios, each against its baseline from the same run;",
+    "absolute times depend on the machine. No test asserts a time.",
+    "",
+    "## Cart completion: Vorexy PIX against `pp_system_default`",
+    "",
+    "Payment collection, payment session and `POST /store/carts/:id/complete` (the cart and its shipping made",
+    "before, untimed), alternating providers on the same store, one process.",
+    "",
+    "| provider | samples | p50 ms | p95 ms | ratio to baseline |",
+    "|---|---|---|---|---|",
+    `| pp_system_default (baseline) | ${r.completion.system.n} | ${ms(r.completion.system.p50)} | ${ms(r.completion.system.p95)} | 1.00 |`,
+    `| Vorexy PIX | ${r.completion.vorexy.n} | ${ms(r.completion.vorexy.p50)} | ${ms(r.completion.vorexy.p95)} | ${completion.toFixed(2)} |`,
+    "",
+    `Target ≤ 1.15×: ${verdict(completion <= 1.15, `${completion.toFixed(2)}×, ${((completion - 1.15) * 100).toFixed(0)} points over`)}. The PIX charge is created at the gateway`,
+    "(one HTTP call) and its QR rendered during completion; the system provider does neither.",
+    "",
+    '## Payment → the storefront knows "paid"',
+    "",
+    `${run.samples} PIX orders per row, paid at the sandbox 10 at a time; each timed from the pay call until its`,
+    "long-poll on `GET /store/vorexy/payment-status` answers paid. The sandbox POSTs its webhook to the plugin's",
+    "route, or to Medusa's built-in route (which waits a fixed 5 s before processing).",
+    "",
+    "| topology | webhook route | orders | p50 ms | p99 ms | max ms | p50 ratio to built-in |",
+    "|---|---|---|---|---|---|---|",
+    latencyRow("one process", "built-in (baseline)", r.oneProcess.builtIn, r.oneProcess.builtIn),
+    latencyRow("one process", "plugin `/hooks/vorexy`", r.oneProcess.plugin, r.oneProcess.builtIn),
+    latencyRow(
+      "server + worker",
+      "built-in (baseline)",
+      r.serverWorker.builtIn,
+      r.serverWorker.builtIn
+    ),
+    latencyRow(
+      "server + worker",
+      "plugin `/hooks/vorexy`",
+      r.serverWorker.plugin,
+      r.serverWorker.builtIn
+    ),
+    "",
+    "## Gateway calls per paid PIX order, by route",
+    "",
+    "| topology | calls per order | total |",
+    "|---|---|---|",
+    `| one process | ${calls(r.oneProcess.plugin.calls)} | ${gatewayCalls(r.oneProcess.plugin.calls).toFixed(2)} |`,
+    `| server + worker | ${calls(r.serverWorker.plugin.calls)} | ${paidCalls.toFixed(2)} |`,
+    "",
+    `Target ≤ 2 (one create, one verifying read): ${verdict(paidCalls <= 2, `${paidCalls.toFixed(2)}`)}.`,
+    "",
+    "## Burst: 500 webhook deliveries for 200 paid orders",
+    "",
+    "200 PIX orders paid at the sandbox with its webhooks off; then 500 deliveries sent to the server 50 at a time",
+    "in random order (one paid per order, the rest awaiting, 30% repeats of another's event id). Server + worker.",
+    "",
+    "| time to drain (all 200 captured) | captures per order | gateway calls per order |",
+    "|---|---|---|",
+    `| ${ms(r.burst.drainMs)} ms | ${r.burst.exactlyOnce ? "exactly 1 each" : `up to ${r.burst.maxCaptures} (NOT exactly once)`} | ${calls(r.burst.calls)} |`,
+    "",
+    "## Long-poll load: 1,000 waiters",
+    "",
+    "1,000 long-polls (20 s timeout) on 20 pending orders on the server; meanwhile 200 sequential GETs of",
+    "`/store/regions` and `/store/products`; then 10 of the orders are paid.",
+    "",
+    "| other routes | samples | p50 ms | p95 ms | ratio to idle (p95) |",
+    "|---|---|---|---|---|",
+    `| idle (baseline) | ${lp.idle.n} | ${ms(lp.idle.p50)} | ${ms(lp.idle.p95)} | 1.00 |`,
+    `| with 1,000 long-polls | ${lp.loaded.n} | ${ms(lp.loaded.p50)} | ${ms(lp.loaded.p95)} | ${slowdown.toFixed(2)} |`,
+    "",
+    "| long-polls | answered | p50 late ms | max late ms |",
+    "|---|---|---|---|",
+    `| after their order was paid | ${lp.lateAfterChange.n} | ${ms(lp.lateAfterChange.p50)} | ${ms(lp.lateAfterChange.max)} |`,
+    `| after their timeout (unpaid) | ${lp.lateAfterTimeout.n} | ${ms(lp.lateAfterTimeout.p50)} | ${ms(lp.lateAfterTimeout.max)} |`,
+    "",
+    `Targets: other routes within 1.5× idle ${verdict(slowdown <= 1.5, `${slowdown.toFixed(2)}×`)}; every long-poll within 1 s of its`,
+    `timeout or change ${verdict(late <= 1000, `${ms(late)} ms at worst`)}.`,
+    "",
+  ].join("\n")
+}

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench`: every figure in BENCHMARKS.md, from one run, each beside its baseline measured
+ * in the same run. PostgreSQL as the tests find it (DATABASE_URL / DB_HOST, else embedded); Redis
+ * at REDIS_URL (default redis://127.0.0.1:6379, database 9). BENCH_SAMPLES scales the samples.
+ */
+import { writeFileSync } from "node:fs"
+import { cpus, totalmem } from "node:os"
+import { join, resolve } from "node:path"
+import { cartCompletion, paymentToPaid } from "./measure"
+import { longPollLoad, webhookBurst } from "./load"
+import { dropDatabase } from "../integration-tests/helpers/topology"
+import { report, type Results } from "./report"
+import {
+  BUILT_IN_ROUTE,
+  PLUGIN_ROUTE,
+  prepareDatabase,
+  startBenchSandbox,
+  startStore,
+  type BenchStore,
+} from "./stores"
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100)
+
+async function database() {
+  const { configuredDatabase, startEmbeddedPostgres } = await import("../scripts/database.mjs")
+  const db = configuredDatabase() ?? (await startEmbeddedPostgres())
+  Object.assign(process.env, {
+    DB_HOST: db.host === "127.0.0.1" ? "localhost" : db.host,
+    DB_PORT: String(db.port),
+    DB_USERNAME: db.user,
+    DB_PASSWORD: db.password,
+  })
+  delete process.env.DATABASE_URL
+  return db as { stop?: () => Promise<void> }
+}
+
+async function withStore<T>(store: BenchStore, work: (bs: BenchStore) => Promise<T>) {
+  try {
+    return await work(store)
+  } finally {
+    await store.stop()
+  }
+}
+
+async function main() {
+  const pg = await database()
+  const sandbox = await startBenchSandbox()
+  const log = (line: string) => console.log(`[bench] ${line}`)
+  const name = `vorexy_bench_${process.pid}`
+  try {
+    const db = await prepareDatabase(name, sandbox)
+    const results = {} as Results
+
+    log("one process: cart completion, payment to paid (plugin route, built-in route)")
+    await withStore(await startStore("one process", db, sandbox), async (bs) => {
+      results.completion = await cartCompletion(bs, Math.max(20, SAMPLES / 2))
+      results.oneProcess = {
+        plugin: await paymentToPaid(bs, PLUGIN_ROUTE, SAMPLES),
+        builtIn: await paymentToPaid(bs, BUILT_IN_ROUTE, SAMPLES),
+      }
+    })
+
+    log("server + worker on Redis: payment to paid, webhook burst, long-poll load")
+    await withStore(await startStore("server + worker", db, sandbox), async (bs) => {
+      results.serverWorker = {
+        plugin: await paymentToPaid(bs, PLUGIN_ROUTE, SAMPLES),
+        builtIn: await paymentToPaid(bs, BUILT_IN_ROUTE, SAMPLES),
+      }
+      results.burst = await webhookBurst(bs, db.databaseUrl, 200, 500)
+      results.longPoll = await longPollLoad(bs, 1_000, 20_000)
+    })
+
+    const machine = `${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
+    const markdown = report(results, { machine, date: new Date().toISOString(), samples: SAMPLES })
+    writeFileSync(join(resolve(__dirname, ".."), "BENCHMARKS.md"), markdown)
+    console.log(`\n${markdown}`)
+  } finally {
+    await sandbox.stop()
+    await dropDatabase(name).catch(() => undefined)
+    await pg.stop?.()
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,121 @@
+/**
+ * The stores the benchmarks measure: the test store (medusa-config.ts) started with `medusa start`
+ * as one process on in-memory modules, or as a server and a worker on Redis, on one database
+ * prepared once, with the sandbox gateway in this process (no latency).
+ */
+import axios, { AxiosInstance } from "axios"
+import { startSandbox, type Sandbox } from "../sandbox"
+import { freePort } from "../scripts/run-demo"
+import { createCart, loadStore, Store } from "../integration-tests/helpers/store"
+import {
+  ADMIN,
+  flushRedis,
+  freshDatabase,
+  MedusaProcess,
+  prepareStore,
+  redisUrl,
+  sql,
+  startMedusa,
+  storeEnv,
+  TOPOLOGY_SECRET,
+} from "../integration-tests/helpers/topology"
+
+export type Topology = "one process" | "server + worker"
+
+export type BenchStore = {
+  topology: Topology
+  base: string
+  api: AxiosInstance
+  store: Store
+  admin: { headers: Record<string, string> }
+  sandbox: Sandbox
+  processes: MedusaProcess[]
+  stop: () => Promise<void>
+}
+
+export const PLUGIN_ROUTE = `/hooks/vorexy?token=${TOPOLOGY_SECRET}`
+export const BUILT_IN_ROUTE = "/hooks/payment/vorexy-pix_vorexy"
+
+/** A fresh database, migrated and seeded, with stock for every order the benchmarks place. */
+export async function prepareDatabase(name: string, sandbox: Sandbox) {
+  const databaseUrl = await freshDatabase(name)
+  const publishableKey = await prepareStore(storeEnv(databaseUrl, sandbox))
+  // Medusa reads the raw_ column (its BigNumber) as much as the plain one: both.
+  await sql(
+    name,
+    `update inventory_level set stocked_quantity = 1000000,
+       raw_stocked_quantity = jsonb_build_object('value', '1000000', 'precision', 20)`
+  )
+  return { databaseUrl, publishableKey }
+}
+
+export async function startStore(
+  topology: Topology,
+  db: { databaseUrl: string; publishableKey: string },
+  sandbox: Sandbox
+): Promise<BenchStore> {
+  const port = await freePort()
+  const base = `http://localhost:${port}`
+  const env = storeEnv(db.databaseUrl, sandbox, {
+    // Measured runs: no scheduled reconcile in the middle; the built-in route is measured too.
+    VOREXY_RECONCILE_DISABLED: "true",
+    VOREXY_ALLOW_BUILT_IN_WEBHOOK_ROUTE: "true",
+    MEDUSA_REDIS: topology === "server + worker" ? "true" : undefined,
+    REDIS_URL: redisUrl(10),
+    NODE_ENV: "production",
+  })
+  if (topology === "server + worker") await flushRedis(redisUrl(10))
+  const processes =
+    topology === "one process"
+      ? [await startMedusa("store", "shared", env, port)]
+      : await Promise.all([
+          startMedusa("server", "server", env, port),
+          startMedusa("worker", "worker", env),
+        ])
+  const api = axios.create({ baseURL: base })
+  const store = await loadStore(api, db.publishableKey)
+  const { data } = await api.post("/auth/user/emailpass", ADMIN)
+  const admin = { headers: { authorization: `Bearer ${data.token}` } }
+  await offerSystemDefault(api, store, admin)
+  // One cart first: it makes the shoppers' guest customer, which concurrent first carts would race for.
+  await createCart(api, store)
+  return {
+    topology,
+    base,
+    api,
+    store,
+    admin,
+    sandbox,
+    processes,
+    stop: async () => {
+      await Promise.all(processes.map((p) => p.stop()))
+    },
+  }
+}
+
+/** The region also offers Medusa's system provider: the cart-completion baseline. */
+async function offerSystemDefault(
+  api: AxiosInstance,
+  store: Store,
+  admin: { headers: Record<string, string> }
+) {
+  const { data } = await api.get(
+    `/admin/regions/${store.region.id}?fields=*payment_providers`,
+    admin
+  )
+  const ids: string[] = data.region.payment_providers.map((p: { id: string }) => p.id)
+  if (!ids.includes("pp_system_default"))
+    await api.post(
+      `/admin/regions/${store.region.id}`,
+      { payment_providers: [...ids, "pp_system_default"] },
+      admin
+    )
+}
+
+export async function startBenchSandbox() {
+  return startSandbox({
+    port: await freePort(),
+    webhooks: { baseDelayMs: 50, timeoutMs: 5000 },
+    expirySweepMs: 0,
+  })
+}
