@@ -104,7 +104,7 @@ async function payWithCard(page: Page, number: string) {
   const form = page.locator("form.vorexy-card-form")
   await form.waitFor({ timeout: 30_000 })
   const set = async (name: string, value: string) => {
-    const field = form.locator(`[name="${name}"]`)
+    const field = form.locator(`[data-vorexy-field="${name}"], select[name="${name}"]`)
     const tag = await field.evaluate((el) => el.tagName)
     if (tag === "SELECT") await field.selectOption(value)
     else await field.fill(value)

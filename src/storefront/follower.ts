@@ -30,6 +30,12 @@ export type StatusFollower = { stop(): void; readonly state: FollowerState }
 
 export const MAX_BACKOFF_MS = 30_000
 
+/**
+ * A long-poll that comes back unchanged sooner than this (a cache, a server holding no waits)
+ * is asked again only once this much time has passed since it was sent: never a tight loop.
+ */
+export const MIN_POLL_GAP_MS = 1_000
+
 /** 1 s, 2 s, 4 s … capped at 30 s, for the nth failure in a row (from 0). */
 export const backoffDelay = (failures: number) => Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS)
 
@@ -72,8 +78,11 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
     options.onStateChange?.(next)
   }
 
+  let sentAt = 0
+
   function run(lastStatus: string | undefined) {
     const mine = ++generation
+    sentAt = Date.now()
     request = new AbortController()
     enter(lastStatus === undefined ? "loading" : "waiting")
     const signal = request.signal
@@ -86,11 +95,17 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
 
   function received(status: VorexyPaymentStatus) {
     failures = 0
+    const unchanged = current?.status === status.status
     current = status
     options.onStatus(status)
     if (over()) return // onStatus may have stopped us
     if (isFinalStatus(status)) return finish("done")
-    run(status.status)
+    const gap = unchanged ? MIN_POLL_GAP_MS - (Date.now() - sentAt) : 0
+    if (gap <= 0) return run(status.status)
+    retry = timers.setTimeout(() => {
+      retry = undefined
+      run(status.status)
+    }, gap)
   }
 
   function failed(error: unknown) {

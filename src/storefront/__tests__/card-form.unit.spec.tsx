@@ -32,12 +32,21 @@ const fillValidCard = () => {
   fill("Security code (CVV)", "123")
 }
 
-it("names its inputs and groups the number in fours while typing", () => {
+it("marks its inputs without form names (never posted by a form around it), and groups the number in fours", () => {
   const { form } = setup()
-  const names = Array.from(form.querySelectorAll("input, select")).map((e) =>
-    e.getAttribute("name")
-  )
-  expect(names).toEqual(["number", "holderName", "expMonth", "expYear", "cvv", "installments"])
+  const fields = Array.from(form.querySelectorAll("input, select"))
+  expect(fields.map((e) => e.getAttribute("data-vorexy-field") ?? e.getAttribute("name"))).toEqual([
+    "number",
+    "holderName",
+    "expMonth",
+    "expYear",
+    "cvv",
+    "installments",
+  ])
+  // A store's form around this one would submit named fields: the card's have no name.
+  expect(fields.filter((e) => e.hasAttribute("name")).map((e) => e.getAttribute("name"))).toEqual([
+    "installments",
+  ])
   fill("Card number", "41111111111111112222")
   expect((screen.getByLabelText("Card number") as HTMLInputElement).value).toBe(
     "4111 1111 1111 1111 222"

@@ -53,11 +53,22 @@ it("reads once without waiting, then long-polls with the current status", async 
   expect(h.calls[1].lastStatus).toBe("pending")
   expect(h.states).toEqual(["loading", "waiting"])
 
-  // A long-poll that timed out unchanged is simply asked again.
+  // A long-poll that came back unchanged is asked again, but never sooner than 1 s after it was
+  // sent (a cache or a server holding no waits must not make it spin).
   h.last().resolve(pixStatus())
   await flush()
+  expect(h.calls).toHaveLength(2)
+  await jest.advanceTimersByTimeAsync(999)
+  expect(h.calls).toHaveLength(2)
+  await jest.advanceTimersByTimeAsync(1)
   expect(h.calls).toHaveLength(3)
   expect(h.calls[2].lastStatus).toBe("pending")
+
+  // One that waited its full timeout is asked again at once.
+  await jest.advanceTimersByTimeAsync(25_000)
+  h.last().resolve(pixStatus())
+  await flush()
+  expect(h.calls).toHaveLength(4)
 })
 
 it("stops on paid", async () => {

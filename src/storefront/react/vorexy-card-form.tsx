@@ -64,9 +64,11 @@ export function VorexyCardForm(props: VorexyCardFormProps) {
     submitted || left[name] ? problems[name] : undefined
   const alert = failure ?? error ?? null
 
+  // No `name` on the card's inputs: a form they end up nested in (a store's own checkout form)
+  // would post the number and CVV to the store. data-vorexy-field identifies them instead.
   const input = (name: keyof VorexyCardInput) => ({
     id: `${id}-${name}`,
-    name,
+    "data-vorexy-field": name,
     value: card[name],
     label: t[name],
     error: shown(name),
@@ -84,7 +86,7 @@ export function VorexyCardForm(props: VorexyCardFormProps) {
     setSubmitted(true)
     const invalid = ORDER.find((name) => problems[name])
     if (invalid) {
-      const element = event.currentTarget.elements.namedItem(invalid)
+      const element = event.currentTarget.querySelector(`[data-vorexy-field="${invalid}"]`)
       if (element instanceof HTMLElement) element.focus()
       return
     }
