@@ -55,5 +55,17 @@ describe("when the reconcile job looks at a charge again", () => {
     // Just past its expiry: every run, until it is closed; long past (a boleto's grace): by age.
     expect(pending(300, minutesAgo(1))).toBeNull()
     expect(pending(3 * 24 * 60, minutesAgo(24 * 60))).toBe(1)
+    // A longer grace keeps it looked at every run until the grace is over.
+    const graced = (expiredMinutesAgo: number) =>
+      watch({
+        status: "pending",
+        gateway_status: "pending",
+        paid_at: null,
+        created_at: minutesAgo(3 * 24 * 60),
+        expires_at: minutesAgo(expiredMinutesAgo),
+        grace_minutes: 60,
+      })
+    expect(graced(50)).toBeNull()
+    expect(graced(70)).toBe(1)
   })
 })

@@ -40,6 +40,7 @@ export const applyChargeSyncStep = createStep(
         expires_at: before.expires_at,
         method: before.method,
         created_at: before.created_at,
+        grace_minutes: service.options.expiryGraceMinutes,
       }),
     }
     // Only a re-fetch moves the coalescing mark, on the database's clock.

@@ -24,6 +24,8 @@ export type WatchInput = {
   method?: string | null
   /** When the charge was created (pending charges are looked at less often as they age). */
   created_at?: Date | string | null
+  /** How long past its expiry a pending charge is still awaited (expiryGraceMinutes). */
+  grace_minutes?: number
 }
 
 const MINUTE = 60_000
@@ -44,8 +46,9 @@ export function nextWatch(charge: WatchInput, now = Date.now()): Date | null {
     if (interval === null) return null
     const expires = charge.expires_at ? new Date(charge.expires_at).getTime() : Infinity
     if (now < expires) return new Date(Math.min(now + interval, expires))
-    // Around its expiry, every run: a PIX closes on time (a boleto's grace is days: hourly after).
-    if (now < expires + 15 * MINUTE) return null
+    // Around its expiry and grace, every run: a PIX closes on time (a boleto's grace is days:
+    // hourly after).
+    if (now < expires + ((charge.grace_minutes ?? 10) + 5) * MINUTE) return null
     return new Date(now + interval)
   }
   if (charge.status === "paid" && paidFor < 30 * DAY) return new Date(now + 6 * HOUR)
