@@ -4,7 +4,7 @@
  * by itself (the storefront package follows the charge's status).
  */
 import { useEffect, useState } from "react"
-import { useVorexyStatus, viewState, VorexyPayment } from "../../../src/storefront/index"
+import { viewState, VorexyPayment, type VorexyPaymentStatus } from "../../../src/storefront/index"
 import { Link } from "./router"
 import { useShop } from "./shop"
 import { SimulatePayment } from "./SimulatePayment"
@@ -27,8 +27,8 @@ export function OrderPage({ orderId }: { orderId: string }) {
   const [order, setOrder] = useState<Order | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [paid, setPaid] = useState(false)
-  // The same follow-up as the payment view's: the title and the demo's button read it.
-  const { status } = useVorexyStatus(client, { orderId })
+  // The payment view's own follow-up, passed up: the title and the demo's button read it.
+  const [status, setStatus] = useState<VorexyPaymentStatus | null>(null)
   const state = paid ? "paid" : status ? viewState(status) : "pending"
 
   useEffect(() => {
@@ -75,6 +75,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
           target={{ orderId: order.id }}
           locale="pt-BR"
           onPaid={() => setPaid(true)}
+          onStatus={setStatus}
         />
       </div>
 

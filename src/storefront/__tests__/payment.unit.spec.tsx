@@ -83,6 +83,22 @@ it("announces the payment in the live status and calls onPaid once", () => {
   expect(onPaid.mock.calls[0][0]).toMatchObject({ paid: true })
 })
 
+it("hands each status to the page around it (onStatus), so it needs no long-poll of its own", () => {
+  const fake = fakeClient()
+  const onStatus = jest.fn()
+  render(
+    <VorexyPayment
+      client={fake.client}
+      target={{ orderId: "order_01" }}
+      onStatus={onStatus}
+      now={now}
+    />
+  )
+  fake.push(pixStatus())
+  fake.push(pixStatus({ status: "paid", paid: true, payable: false }))
+  expect(onStatus.mock.calls.map(([s]) => s.status)).toEqual(["pending", "paid"])
+})
+
 it("says it is retrying, and when the payment cannot be found", () => {
   const fake = fakeClient()
   const { container } = render(

@@ -17,6 +17,8 @@ export type VorexyPaymentProps = {
   locale?: VorexyLocale
   /** Called once when the charge is paid (e.g. to refresh the order). */
   onPaid?: (status: VorexyPaymentStatus) => void
+  /** Each status as it arrives, so the page around it needs no second long-poll. */
+  onStatus?: (status: VorexyPaymentStatus) => void
   now?: VorexyClock
   /** How long the server holds each long-poll, in ms. */
   timeoutMs?: number
@@ -27,11 +29,14 @@ export function VorexyPayment(props: VorexyPaymentProps) {
   const t = textsFor(locale)
   const { status, state } = useVorexyStatus(client, target, { timeoutMs })
 
-  // The latest callback and status, so onPaid fires once per payment, not on each render.
-  const latest = useRef({ onPaid: props.onPaid, status })
+  // The latest callbacks and status, so onPaid fires once per payment, not on each render.
+  const latest = useRef({ onPaid: props.onPaid, onStatus: props.onStatus, status })
   useEffect(() => {
-    latest.current = { onPaid: props.onPaid, status }
+    latest.current = { onPaid: props.onPaid, onStatus: props.onStatus, status }
   })
+  useEffect(() => {
+    if (status) latest.current.onStatus?.(status)
+  }, [status])
   const paid = status?.paid ? (status.transaction_id ?? "paid") : null
   useEffect(() => {
     const { onPaid, status: current } = latest.current
