@@ -54,19 +54,21 @@ async function main() {
     log("one process: cart completion, payment to paid (plugin route, built-in route)")
     await withStore(await startStore("one process", db, sandbox), async (bs) => {
       results.completion = await cartCompletion(bs, Math.max(20, SAMPLES / 2))
-      results.oneProcess = {
-        plugin: await paymentToPaid(bs, PLUGIN_ROUTE, SAMPLES),
-        builtIn: await paymentToPaid(bs, BUILT_IN_ROUTE, SAMPLES),
-      }
+      log("  payment to paid: plugin route")
+      const plugin = await paymentToPaid(bs, PLUGIN_ROUTE, SAMPLES)
+      log("  payment to paid: built-in route")
+      results.oneProcess = { plugin, builtIn: await paymentToPaid(bs, BUILT_IN_ROUTE, SAMPLES) }
     })
 
     log("server + worker on Redis: payment to paid, webhook burst, long-poll load")
     await withStore(await startStore("server + worker", db, sandbox), async (bs) => {
-      results.serverWorker = {
-        plugin: await paymentToPaid(bs, PLUGIN_ROUTE, SAMPLES),
-        builtIn: await paymentToPaid(bs, BUILT_IN_ROUTE, SAMPLES),
-      }
+      log("  payment to paid: plugin route")
+      const plugin = await paymentToPaid(bs, PLUGIN_ROUTE, SAMPLES)
+      log("  payment to paid: built-in route")
+      results.serverWorker = { plugin, builtIn: await paymentToPaid(bs, BUILT_IN_ROUTE, SAMPLES) }
+      log("  burst: 500 deliveries for 200 orders")
       results.burst = await webhookBurst(bs, db.databaseUrl, 200, 500)
+      log("  long-poll load: 1,000 waiters")
       results.longPoll = await longPollLoad(bs, 1_000, 20_000)
     })
 
