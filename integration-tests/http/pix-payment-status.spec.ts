@@ -5,6 +5,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
+import { recordChargesWorkflow } from "../../src/workflows/record-charges"
 import { useSandbox } from "../helpers/sandbox"
 import {
   adminHeaders,
@@ -172,6 +173,31 @@ medusaIntegrationTestRunner({
         const answered = await poll
         expect(answered.data.payment_status).toMatchObject({ payable: false, qr_code: null })
         expect(Date.now() - started).toBeLessThan(15_000)
+      })
+
+      it("records a charge once when several processes record it at the same moment", async () => {
+        const orderId = await placeOrder()
+        const { data } = await status(`order_id=${orderId}`)
+        const sessionId = data.payment_status.payment_session_id
+        // As if not recorded yet: the status route (a server) and the subscriber (a worker) race.
+        const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        await pg.raw("delete from vorexy_charge where order_id = ?", [orderId])
+
+        const runs = await Promise.allSettled(
+          Array.from({ length: 5 }, () =>
+            recordChargesWorkflow(getContainer()).run({
+              input: { payment_session_ids: [sessionId] },
+            })
+          )
+        )
+
+        expect(runs.map((r) => r.status)).toEqual(Array(5).fill("fulfilled"))
+        const { rows } = await pg.raw(
+          "select count(*)::int as n from vorexy_charge where order_id = ?",
+          [orderId]
+        )
+        expect(rows[0].n).toBe(1)
+        expect((await status(`order_id=${orderId}`)).status).toBe(200)
       })
 
       it("gives up waiting at the timeout and returns the unchanged state", async () => {

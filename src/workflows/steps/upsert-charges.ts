@@ -1,3 +1,4 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { canMoveCharge, ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
@@ -17,54 +18,13 @@ export const upsertChargesStep = createStep(
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     if (!facts.length)
       return new StepResponse([], { created: [] as string[], previous: [] as Snapshot[] })
-
-    const existing = await service.listVorexyCharges({
-      transaction_id: facts.map((f) => f.transaction_id),
+    // Another process may record the same charge at the same moment (the status route on a
+    // server, the subscriber on a worker): its row wins, and this run completes it instead.
+    const { charges, created, previous } = await upsert(service, facts).catch((error) => {
+      if (!isDuplicate(error)) throw error
+      return upsert(service, facts)
     })
-    const byTransaction = new Map(existing.map((c) => [c.transaction_id, c]))
-    const syncedAt = await service.databaseNow()
-    const toCreate: Array<ReturnType<typeof chargeRow>> = []
-    const updates: Snapshot[] = []
-    const previous: Snapshot[] = []
-
-    for (const fact of facts) {
-      const current = byTransaction.get(fact.transaction_id)
-      const row = chargeRow(fact, syncedAt)
-      if (!current) {
-        if (!toCreate.some((c) => c.transaction_id === row.transaction_id)) toCreate.push(row)
-        continue
-      }
-      const change: Snapshot = { id: current.id }
-      for (const field of [
-        "order_id",
-        "payment_collection_id",
-        "qr_code",
-        "qr_code_image",
-        "details",
-        "expires_at",
-        "company_id",
-      ] as const) {
-        if (current[field] == null && row[field] != null) change[field] = row[field]
-      }
-      if (
-        current.status !== fact.status &&
-        canMoveCharge(current.status as ChargeStatus, fact.status)
-      ) {
-        change.status = fact.status
-        change.gateway_status = fact.gateway_status
-      }
-      if (Object.keys(change).length > 1) {
-        updates.push(change)
-        previous.push(snapshotOf(current, change))
-      }
-    }
-
-    const created = toCreate.length ? await service.createVorexyCharges(toCreate) : []
-    if (updates.length) await service.updateChargesAndNotify(updates)
-    const charges = await service.listVorexyCharges({
-      transaction_id: facts.map((f) => f.transaction_id),
-    })
-    return new StepResponse(charges, { created: created.map((c) => c.id), previous })
+    return new StepResponse(charges, { created, previous })
   },
   async (undo, context) => {
     if (!undo) return
@@ -73,6 +33,60 @@ export const upsertChargesStep = createStep(
     await restoreCharges(undo.previous, context)
   }
 )
+
+const isDuplicate = (error: unknown) =>
+  (error as { type?: string })?.type === MedusaError.Types.DUPLICATE_ERROR ||
+  /already exists/i.test((error as Error)?.message ?? "")
+
+async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
+  const existing = await service.listVorexyCharges({
+    transaction_id: facts.map((f) => f.transaction_id),
+  })
+  const byTransaction = new Map(existing.map((c) => [c.transaction_id, c]))
+  const syncedAt = await service.databaseNow()
+  const toCreate: Array<ReturnType<typeof chargeRow>> = []
+  const updates: Snapshot[] = []
+  const previous: Snapshot[] = []
+
+  for (const fact of facts) {
+    const current = byTransaction.get(fact.transaction_id)
+    const row = chargeRow(fact, syncedAt)
+    if (!current) {
+      if (!toCreate.some((c) => c.transaction_id === row.transaction_id)) toCreate.push(row)
+      continue
+    }
+    const change: Snapshot = { id: current.id }
+    for (const field of [
+      "order_id",
+      "payment_collection_id",
+      "qr_code",
+      "qr_code_image",
+      "details",
+      "expires_at",
+      "company_id",
+    ] as const) {
+      if (current[field] == null && row[field] != null) change[field] = row[field]
+    }
+    if (
+      current.status !== fact.status &&
+      canMoveCharge(current.status as ChargeStatus, fact.status)
+    ) {
+      change.status = fact.status
+      change.gateway_status = fact.gateway_status
+    }
+    if (Object.keys(change).length > 1) {
+      updates.push(change)
+      previous.push(snapshotOf(current, change))
+    }
+  }
+
+  const created = toCreate.length ? await service.createVorexyCharges(toCreate) : []
+  if (updates.length) await service.updateChargesAndNotify(updates)
+  const charges = await service.listVorexyCharges({
+    transaction_id: facts.map((f) => f.transaction_id),
+  })
+  return { charges, created: created.map((c) => c.id), previous }
+}
 
 /** A new charge row from the facts. */
 function chargeRow(fact: ChargeFacts, syncedAt: Date) {
