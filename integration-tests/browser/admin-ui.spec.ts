@@ -4,16 +4,16 @@
  * free ports and the test PostgreSQL. Screenshots go to .artifacts/screenshots.
  */
 import axios from "axios"
-import { existsSync, mkdirSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { Browser, chromium, Page } from "playwright-core"
+import { Browser, Page } from "playwright-core"
+import { launchChromium } from "../helpers/browser"
 import { RunningDemo, startDemo } from "../../scripts/run-demo"
 import { complete, createCart, loadStore, startPix } from "../helpers/store"
 
 jest.setTimeout(420_000)
 
 const shots = join(resolve(__dirname, "../.."), ".artifacts", "screenshots")
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
 let demo: RunningDemo
 let browser: Browser
@@ -23,24 +23,11 @@ let sandboxUrl = ""
 let publishableKey = ""
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (.ci/run does)`)
   mkdirSync(shots, { recursive: true })
   demo = await startDemo()
   ;({ base, sandboxUrl, publishableKey } = demo)
 
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  })
+  browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
 })
 

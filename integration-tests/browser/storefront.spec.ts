@@ -7,9 +7,10 @@
  * in docs/screenshots).
  */
 import axios from "axios"
-import { copyFileSync, existsSync, mkdirSync } from "node:fs"
+import { copyFileSync, mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { Browser, BrowserContext, chromium, Locator, Page } from "playwright-core"
+import { Browser, BrowserContext, Locator, Page } from "playwright-core"
+import { launchChromium } from "../helpers/browser"
 import { RunningDemo, startDemo } from "../../scripts/run-demo"
 import { eventually } from "../helpers/store"
 
@@ -18,7 +19,6 @@ jest.setTimeout(600_000)
 const repo = resolve(__dirname, "../..")
 const shots = join(repo, ".artifacts", "screenshots")
 const docShots = join(repo, "docs", "screenshots")
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const PAYER = {
   name: "Ana Souza",
   email: "ana@example.com",
@@ -37,22 +37,9 @@ let admin: { headers: { authorization: string } }
 const forReadme: string[] = []
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (.ci/run does)`)
   mkdirSync(shots, { recursive: true })
   demo = await startDemo()
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  })
+  browser = await launchChromium()
   context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale: "pt-BR",

@@ -6,6 +6,7 @@ import { textsFor } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { CopyField } from "./copy-field.js"
+import { PaymentHeading } from "./payment-heading.js"
 
 export type VorexyBoletoProps = { status: VorexyPaymentStatus; locale?: VorexyLocale }
 
@@ -17,18 +18,15 @@ export function VorexyBoleto({ status, locale = "pt-BR" }: VorexyBoletoProps) {
 
   return (
     <section className="vorexy-boleto" data-state={state} aria-labelledby={titleId}>
-      <h2 className="vorexy-title" id={titleId}>
-        {t.boleto.title}
-      </h2>
-      <p className="vorexy-status" role="status">
-        {t.states[state]}
-      </p>
-      <p className="vorexy-amount">
-        <span className="vorexy-amount__label">{t.amount}</span>{" "}
-        <strong className="vorexy-amount__value">
-          {formatMoney(status.amount_cents, status.currency_code, locale)}
-        </strong>
-      </p>
+      <PaymentHeading
+        titleId={titleId}
+        title={t.boleto.title}
+        stateText={t.states[state]}
+        amount={{
+          label: t.amount,
+          value: formatMoney(status.amount_cents, status.currency_code, locale),
+        }}
+      />
       {state === "pending" ? (
         <>
           {due ? (

@@ -5,6 +5,7 @@ import { formatMoney } from "../format.js"
 import { textsFor } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
+import { PaymentHeading } from "./payment-heading.js"
 
 export type VorexyCardStatusProps = { status: VorexyPaymentStatus; locale?: VorexyLocale }
 
@@ -29,12 +30,7 @@ export function VorexyCardStatus({ status, locale = "pt-BR" }: VorexyCardStatusP
 
   return (
     <section className="vorexy-card-status" data-state={state} aria-labelledby={titleId}>
-      <h2 className="vorexy-title" id={titleId}>
-        {t.card.title}
-      </h2>
-      <p className="vorexy-status" role="status">
-        {t.states[state]}
-      </p>
+      <PaymentHeading titleId={titleId} title={t.card.title} stateText={t.states[state]} />
       {status.card_last4 ? (
         <p className="vorexy-card-status__card">
           {t.card.ending(status.card_brand ?? "", status.card_last4).trim()}

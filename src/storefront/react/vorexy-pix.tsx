@@ -6,6 +6,7 @@ import { textsFor } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { CopyField } from "./copy-field.js"
+import { PaymentHeading } from "./payment-heading.js"
 import { VorexyCountdown } from "./countdown.js"
 import { useClock, type VorexyClock } from "./use-clock.js"
 
@@ -27,16 +28,12 @@ export function VorexyPix({ status, locale = "pt-BR", now }: VorexyPixProps) {
 
   return (
     <section className="vorexy-pix" data-state={state} aria-labelledby={titleId}>
-      <h2 className="vorexy-title" id={titleId}>
-        {t.pix.title}
-      </h2>
-      <p className="vorexy-status" role="status">
-        {t.states[state]}
-      </p>
-      <p className="vorexy-amount">
-        <span className="vorexy-amount__label">{t.amount}</span>{" "}
-        <strong className="vorexy-amount__value">{amount}</strong>
-      </p>
+      <PaymentHeading
+        titleId={titleId}
+        title={t.pix.title}
+        stateText={t.states[state]}
+        amount={{ label: t.amount, value: amount }}
+      />
       {payable ? (
         <>
           {status.expires_at ? <VorexyCountdown seconds={seconds} label={t.pix.expiresIn} /> : null}
