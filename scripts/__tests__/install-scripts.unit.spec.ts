@@ -4,12 +4,15 @@
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { minVersion, satisfies } from "semver"
 
 const root = join(__dirname, "..", "..")
 const read = (file: string) => readFileSync(join(root, file), "utf8")
 const manifest = JSON.parse(read("package.json"))
 type LockEntry = {
   version?: string
+  engines?: { node?: string }
+  optional?: boolean
   hasInstallScript?: boolean
   dependencies?: Record<string, string>
   optionalDependencies?: Record<string, string>
@@ -89,5 +92,22 @@ describe("dependencies with install scripts", () => {
     }
     expect(seen.size).toBeGreaterThanOrEqual(Object.keys(manifest.dependencies).length)
     expect(offenders).toEqual([])
+  })
+})
+
+describe("package.json's engines", () => {
+  it("allows no Node that a locked dependency refuses", () => {
+    const floors = manifest.engines.node
+      .split("||")
+      .map((range: string) => minVersion(range)!.version)
+    const refused: string[] = []
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      const range = entry.engines?.node
+      if (!path || !range || entry.optional) continue
+      for (const floor of floors)
+        if (!satisfies(floor, range)) refused.push(`${nameOf(path)} (${range}) refuses ${floor}`)
+    }
+    expect(floors.length).toBeGreaterThan(0)
+    expect(refused).toEqual([])
   })
 })
