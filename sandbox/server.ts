@@ -3,7 +3,7 @@
  * our decisions for the spec's gaps (README "Spec gaps"), plus what tests, the demo and the
  * benchmarks need: control endpoints under /__sandbox, fault injection, a request log, webhooks,
  * and what a browser fetches from a gateway (boleto slips, the card tokeniser and its script).
- * This file is the server itself (lifecycle and request pipeline); routes live in routes/.
+ * This file is the server itself (lifecycle, request pipeline, state file); routes live in routes/.
  */
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
@@ -15,12 +15,19 @@ import { paymentMethodRoutes } from "./routes/payment-methods"
 import { transactionRoutes } from "./routes/transactions"
 import { withdrawalRoutes } from "./routes/withdrawals"
 import { ApiError, CompanySeed, DEFAULT_COMPANIES, SandboxState, Variants } from "./state"
+import { readStateFile, STATE_FILE_VERSION, writeStateFile } from "./state-file"
 import * as views from "./views"
-import { DEFAULT_WEBHOOK_SETTINGS, WebhookDispatcher, WebhookSettings } from "./webhooks"
+import {
+  DEFAULT_WEBHOOK_SETTINGS,
+  PendingDelivery,
+  WebhookDispatcher,
+  WebhookSettings,
+} from "./webhooks"
 
 export { DEFAULT_FAULTS } from "./faults"
 export type { Faults, FaultStep } from "./faults"
 export type { LoggedRequest } from "./http"
+export { StateFileError } from "./state-file"
 
 export type SandboxOptions = {
   port?: number
@@ -31,6 +38,17 @@ export type SandboxOptions = {
   webhooks?: Partial<WebhookSettings>
   /** How often awaiting PIX charges past their expirationDate are expired (0 disables). */
   expirySweepMs?: number
+  /**
+   * The state file (the demo's): loaded when it exists (a StateFileError when it cannot be used),
+   * and saved after every change made over HTTP or by the sandbox's timers, before the change is
+   * answered. Without it (tests, the benchmark) the state lives in memory only.
+   */
+  stateFile?: string
+  /**
+   * Deliveries the state file left pending wait for resumeDeliveries() instead of going out at
+   * start (the demo starts the sandbox before the store they go to).
+   */
+  holdSavedDeliveries?: boolean
 }
 
 export class Sandbox {
@@ -42,6 +60,8 @@ export class Sandbox {
   private server?: Server
   private sockets = new Set<Socket>()
   private sweep?: NodeJS.Timeout
+  /** Deliveries the saved state left pending, until they are re-armed (resumeDeliveries). */
+  private savedDeliveries: PendingDelivery[] = []
   private readonly routes: Route[]
   private readonly injector = new FaultInjector(
     () => this.faults,
@@ -60,10 +80,16 @@ export class Sandbox {
           event.kind === "transaction"
             ? views.transactionEvent(event.transaction)
             : views.withdrawalEvent(event.withdrawal)
-        this.webhooks.send(company?.webhookUrl ?? null, body)
+        this.webhooks.send(company?.webhookUrl ?? null, body, company?.companyId ?? 0)
       }
     )
     this.webhooks.settings = { ...DEFAULT_WEBHOOK_SETTINGS, ...options.webhooks }
+    this.webhooks.onChange = () => this.saveInBackground()
+    const saved = options.stateFile ? readStateFile(options.stateFile) : null
+    if (saved) {
+      this.state.restore(saved.state)
+      this.savedDeliveries = saved.webhooks
+    }
     this.routes = [
       ...transactionRoutes(this.state),
       ...balanceRoutes(),
@@ -111,10 +137,32 @@ export class Sandbox {
   /** Back to the initial state: no records, no faults, default variants and webhook settings. */
   reset() {
     this.state.reset()
+    this.savedDeliveries = []
     this.faults = { ...DEFAULT_FAULTS, sequence: [] }
     this.requests = []
     this.webhooks.reset()
     this.webhooks.settings = { ...DEFAULT_WEBHOOK_SETTINGS, ...this.options.webhooks }
+    this.save()
+  }
+
+  /** Writes the state file, when there is one (synchronously: the state is small). */
+  save() {
+    if (!this.options.stateFile) return
+    writeStateFile(this.options.stateFile, {
+      version: STATE_FILE_VERSION,
+      savedAt: new Date().toISOString(),
+      state: this.state.snapshot(),
+      webhooks: [...this.savedDeliveries, ...this.webhooks.pendingDeliveries()],
+    })
+  }
+
+  /** A change no request waits for (a timer's): a failed save is logged, the next one retries. */
+  private saveInBackground() {
+    try {
+      this.save()
+    } catch (error) {
+      console.error("[sandbox] could not save its state:", error)
+    }
   }
 
   async start(): Promise<this> {
@@ -134,10 +182,20 @@ export class Sandbox {
     this.state.publicUrl = this.url
     const sweepMs = this.options.expirySweepMs ?? 1000
     if (sweepMs > 0) {
-      this.sweep = setInterval(() => this.state.sweepExpired(), sweepMs)
+      this.sweep = setInterval(() => this.state.sweepExpired() && this.saveInBackground(), sweepMs)
       this.sweep.unref()
     }
+    if (!this.options.holdSavedDeliveries) this.resumeDeliveries()
     return this
+  }
+
+  /** Re-arms the deliveries the state file left pending: those already due go out at once. */
+  resumeDeliveries() {
+    this.webhooks.restore(
+      this.savedDeliveries,
+      (companyId) => this.state.companies.get(companyId)?.webhookUrl ?? null
+    )
+    this.savedDeliveries = []
   }
 
   async stop() {
@@ -160,6 +218,9 @@ export class Sandbox {
     const entry = logEntry(req, url, route?.name ?? "unknown")
     const isApi = route ? route.api : !path.startsWith("/__sandbox")
     if (isApi) this.requests.push(entry)
+    // Any request but a read may change the state: it is saved before it is answered (a refused
+    // one changes nothing: the rules check before they change).
+    const changes = !["GET", "HEAD", "OPTIONS"].includes(req.method ?? "GET")
 
     try {
       const body = await readJson(req)
@@ -183,6 +244,7 @@ export class Sandbox {
         entry.companyId = ctx.company.companyId
       }
       const reply = await route.handle(ctx)
+      if (changes) this.save()
       if (route.api && this.injector.holdAfterAccept(route, reply, fault, req, entry)) return
       entry.status = reply.status
       send(res, { ...reply, headers: { ...route.headers, ...reply.headers } })

@@ -1,7 +1,8 @@
 /**
  * Webhook delivery as a gateway does it: a POST per state change to the company's configured URL,
  * with an `x-webhook-event-id` header, retried with exponential backoff on non-2xx or timeout, at
- * least once, and (when the switch is set) delivered twice on purpose to exercise dedupe.
+ * least once, and (when the switch is set) delivered twice on purpose to exercise dedupe. What is
+ * left to deliver can be saved and re-armed by the next run (the sandbox's state file).
  */
 import { randomUUID } from "node:crypto"
 
@@ -42,17 +43,36 @@ export type Delivery = {
   copy: number
 }
 
+/**
+ * An event not yet delivered (its attempt in flight, or its retry waiting), as the state file keeps
+ * it: by company, not by URL, since the URL is the configuration of the run that delivers it.
+ */
+export type PendingDelivery = {
+  eventId: string
+  companyId: number
+  body: Record<string, unknown>
+  /** The attempt to make next (1 for the first), and when it is due (epoch ms). */
+  attempt: number
+  dueAt: number
+  copy: number
+}
+
+type Pending = PendingDelivery & { url: string; payload: string }
+
 export class WebhookDispatcher {
   settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS }
   deliveries: Delivery[] = []
+  /** Called whenever what is left to deliver changes (the sandbox saves its state then). */
+  onChange: () => void = () => undefined
+  private pending = new Map<string, Pending>()
   private timers = new Set<NodeJS.Timeout>()
   private inFlight = new Set<Promise<unknown>>()
   private stopped = false
   /** Bumped by reset(): a delivery still in flight from before is neither recorded nor retried. */
   private generation = 0
 
-  /** Queues an event; returns its id. Delivery happens in the background. */
-  send(url: string | null, body: Record<string, unknown>): string | null {
+  /** Queues an event of `companyId`; returns its id. Delivery happens in the background. */
+  send(url: string | null, body: Record<string, unknown>, companyId: number): string | null {
     if (!url || this.stopped) return null
     const eventId = `evt_${randomUUID()}`
     const copies =
@@ -61,18 +81,53 @@ export class WebhookDispatcher {
         ? 2
         : 1
     const payload = JSON.stringify(body)
-    for (let copy = 1; copy <= copies; copy++) this.attempt(url, eventId, payload, body, 1, copy)
+    for (let copy = 1; copy <= copies; copy++) {
+      const dueAt = Date.now()
+      this.attempt({ eventId, companyId, body, attempt: 1, dueAt, copy, url, payload })
+    }
     return eventId
   }
 
-  private attempt(
-    url: string,
-    eventId: string,
-    payload: string,
-    body: Record<string, unknown>,
-    attempt: number,
-    copy: number
-  ) {
+  /** What is still to deliver, for the state file. */
+  pendingDeliveries(): PendingDelivery[] {
+    return [...this.pending.values()].map(({ eventId, companyId, body, attempt, dueAt, copy }) => ({
+      eventId,
+      companyId,
+      body,
+      attempt,
+      dueAt,
+      copy,
+    }))
+  }
+
+  /**
+   * Re-arms deliveries another run left pending, to the URL `urlFor` gives now: each at its due
+   * time, at once when that has passed (an attempt cut off by the end of that run is made again).
+   */
+  restore(saved: PendingDelivery[], urlFor: (companyId: number) => string | null) {
+    for (const delivery of saved) {
+      const url = urlFor(delivery.companyId)
+      if (!url) continue
+      const pending = { ...delivery, url, payload: JSON.stringify(delivery.body) }
+      this.pending.set(keyOf(pending), pending)
+      this.schedule(pending)
+    }
+  }
+
+  private schedule(pending: Pending) {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer)
+        this.attempt(pending)
+      },
+      Math.max(0, pending.dueAt - Date.now())
+    )
+    this.timers.add(timer)
+  }
+
+  private attempt(pending: Pending) {
+    const { url, eventId, payload, body, attempt, copy } = pending
+    this.pending.set(keyOf(pending), pending)
     const started = Date.now()
     const generation = this.generation
     const controller = new AbortController()
@@ -97,7 +152,8 @@ export class WebhookDispatcher {
       .catch((error: Error) => (controller.signal.aborted ? "timeout" : error.message))
       .then((result) => {
         clearTimeout(timeout)
-        if (generation !== this.generation) return
+        // Stopped: the attempt stays pending, and the next run makes it again.
+        if (generation !== this.generation || this.stopped) return
         const ok = typeof result === "number" && result >= 200 && result < 300
         this.deliveries.push({
           eventId,
@@ -111,16 +167,14 @@ export class WebhookDispatcher {
           ms: Date.now() - started,
           copy,
         })
-        if (!ok && attempt < this.settings.maxAttempts && !this.stopped) {
-          const timer = setTimeout(
-            () => {
-              this.timers.delete(timer)
-              this.attempt(url, eventId, payload, body, attempt + 1, copy)
-            },
-            this.settings.baseDelayMs * 2 ** (attempt - 1)
-          )
-          this.timers.add(timer)
+        this.pending.delete(keyOf(pending))
+        if (!ok && attempt < this.settings.maxAttempts) {
+          const dueAt = Date.now() + this.settings.baseDelayMs * 2 ** (attempt - 1)
+          const retry = { ...pending, attempt: attempt + 1, dueAt }
+          this.pending.set(keyOf(retry), retry)
+          this.schedule(retry)
         }
+        this.onChange()
       })
     this.inFlight.add(run)
     run.finally(() => this.inFlight.delete(run))
@@ -138,6 +192,7 @@ export class WebhookDispatcher {
     this.generation++
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
+    this.pending.clear()
     this.deliveries = []
     this.settings = { ...DEFAULT_WEBHOOK_SETTINGS }
   }
@@ -148,6 +203,8 @@ export class WebhookDispatcher {
     this.timers.clear()
   }
 }
+
+const keyOf = (pending: PendingDelivery) => `${pending.eventId}#${pending.copy}`
 
 /**
  * Credentials in a webhook URL (https://user:secret@host/...) are sent as HTTP Basic, as most

@@ -3,7 +3,9 @@
  *
  * 1. PostgreSQL: DATABASE_URL / DB_HOST when given, else an embedded one kept in .demo/pg (or
  *    DEMO_PG_DATA; under os.tmpdir() when the postgres user cannot enter the checkout).
- * 2. The sandbox gateway (port SANDBOX_PORT, default 9010), webhooks pointed at the store.
+ * 2. The sandbox gateway (port SANDBOX_PORT, default 9010), webhooks pointed at the store; its state
+ *    saved on every change beside the database (scripts/demo-state.ts), so a restart, even after a
+ *    kill, is the same shop. `npm run demo -- --reset` deletes both first (never a configured one).
  * 3. Medusa on the root medusa-config.ts with this plugin from source: migrations, seed (BRL region
  *    with the Vorexy PIX provider, a product, a publishable key), an admin user, `medusa develop`.
  * 4. The demo storefront (scripts/storefront: a small React shop on the storefront components, port
@@ -14,7 +16,8 @@
  */
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { startSandbox } from "../sandbox"
+import { startSandbox, StateFileError } from "../sandbox"
+import { embeddedDataDir, resetDemo, sandboxStateFile, stateFileAdvice } from "./demo-state"
 import { onParentGone, spawnGroup, stopGroups } from "./process-groups"
 import { startStorefront } from "./storefront/server"
 
@@ -55,12 +58,11 @@ function run(
 
 async function database() {
   // database.mjs is plain ESM, shared with the jest global setup: a CommonJS script loads it with import().
-  const { configuredDatabase, freePort, reachableDataDir, startEmbeddedPostgres } =
-    await import("./database.mjs")
+  const { configuredDatabase, freePort, startEmbeddedPostgres } = await import("./database.mjs")
   const configured = configuredDatabase()
   if (configured) return configured
   const preferred = join(root, ".demo", "pg")
-  const dataDir = process.env.DEMO_PG_DATA || reachableDataDir(preferred, root)
+  const dataDir = await embeddedDataDir(root)
   if (dataDir !== preferred && !process.env.DEMO_PG_DATA)
     console.log(`The postgres user cannot enter ${root}: the demo's database lives in ${dataDir}.`)
   const port = Number(process.env.DEMO_PG_PORT ?? 0) || (await freePort())
@@ -142,6 +144,15 @@ async function main() {
   // npm killed, terminal gone: do not leave Medusa and PostgreSQL behind.
   onParentGone(() => void shutdown(1))
 
+  if (process.argv.includes("--reset")) {
+    const removed = await resetDemo(root)
+    console.log(
+      removed.length
+        ? `Reset: deleted ${removed.join(", ")}.`
+        : "Reset: there was no demo database nor sandbox state to delete."
+    )
+  }
+
   await assertPortFree(PORT, "Medusa")
   await assertPortFree(SANDBOX_PORT, "sandbox")
   await assertPortFree(STOREFRONT_PORT, "storefront")
@@ -152,9 +163,16 @@ async function main() {
     process.env.DATABASE_URL ||
     `postgres://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${host}:${db.port}/${DB_NAME}`
 
+  const stateFile = sandboxStateFile(root, "dataDir" in db ? db.dataDir : null, databaseUrl)
   const sandbox = await startSandbox({
     port: SANDBOX_PORT,
     webhookUrl: WEBHOOK_URL,
+    stateFile: stateFile ?? undefined,
+    // Webhooks a previous run left undelivered wait for Medusa (their retries would run out first).
+    holdSavedDeliveries: true,
+  }).catch((error) => {
+    if (!(error instanceof StateFileError)) throw error
+    throw new Error(`${error.message}\n${stateFileAdvice(!("dataDir" in db))}`)
   })
   cleanups.push(() => Promise.race([sandbox.stop(), new Promise((r) => setTimeout(r, 5000))]))
   const credentials = sandbox.credentials()
@@ -205,6 +223,7 @@ async function main() {
   })
   server.on("exit", (code) => void shutdown(code ?? 1))
   await waitForHealth(`http://localhost:${PORT}/health`, 180_000)
+  sandbox.resumeDeliveries()
 
   console.log("Building the demo storefront...")
   const storefront = await startStorefront({
@@ -225,6 +244,7 @@ async function main() {
       `   Login:        ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}`,
       `   Store API:    http://localhost:${PORT}/store  (x-publishable-api-key: ${publishableKey})`,
       `   Sandbox:      ${sandbox.url}  (company ${credentials.companyId}, control under /__sandbox)`,
+      `   Sandbox state: ${stateFile ?? "in memory (DEMO_SANDBOX_STATE=memory)"}`,
       `   Webhook URL:  ${WEBHOOK_URL}  (the sandbox delivers here)`,
       `   Webhook secret: ${WEBHOOK_SECRET}  (a demo value; VOREXY_WEBHOOK_SECRET sets it)`,
       `   Database:     ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`,

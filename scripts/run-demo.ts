@@ -36,22 +36,25 @@ export type RunningDemo = {
 
 /**
  * Launches the demo: `npm run demo` with `viaNpm` (as a user does), else its script directly. An
- * `undefined` in `env` removes that variable. It runs in a process group of its own.
+ * `undefined` in `env` removes that variable. It runs in a process group of its own, on a database
+ * of its own (DEMO_DB_NAME), with the sandbox's state in memory unless `env` says otherwise.
  */
 export async function launchDemo(
   env: NodeJS.ProcessEnv = {},
-  { viaNpm = false } = {}
+  { viaNpm = false, args: demoArgs = [] as string[] } = {}
 ): Promise<DemoProcess> {
   const [port, sandboxPort, storefrontPort] = [await freePort(), await freePort(), await freePort()]
   const [command, args] = viaNpm
-    ? ["npm", ["run", "demo"]]
-    : [process.execPath, ["--import", "tsx", "scripts/demo.ts"]]
+    ? ["npm", ["run", "demo", "--", ...demoArgs]]
+    : [process.execPath, ["--import", "tsx", "scripts/demo.ts", ...demoArgs]]
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     SANDBOX_PORT: String(sandboxPort),
     STOREFRONT_PORT: String(storefrontPort),
     DEMO_DB_NAME: `vorexy_run_${Date.now()}`,
+    // A new database each run: a saved sandbox state would only pile up beside it.
+    DEMO_SANDBOX_STATE: "memory",
     MEDUSA_DISABLE_TELEMETRY: "true",
     ...env,
   }

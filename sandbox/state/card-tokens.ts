@@ -69,6 +69,15 @@ export class CardTokenVault {
     this.clock = () => Date.now()
   }
 
+  /** The tokens issued (no card number: brand, last digits, outcome), for the state file. */
+  saved(): CardToken[] {
+    return [...this.tokens.values()]
+  }
+
+  restore(tokens: CardToken[]) {
+    this.tokens = new Map(tokens.map((token) => [token.token, token]))
+  }
+
   /** Tokenises a raw card (the tokeniser's body) for the company owning the public key. */
   issue(input: unknown): CardToken {
     const issuedAt = this.clock()

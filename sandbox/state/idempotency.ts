@@ -7,6 +7,11 @@ import { ApiError } from "./types"
 
 export type StoredResponse = { status: number; body: unknown }
 
+/** A key whose request succeeded, as the state file keeps it. */
+export type IdempotencyEntry = { slot: string; hash: string; response: StoredResponse }
+
+type Slot = { hash: string; response: Promise<StoredResponse>; settled?: StoredResponse }
+
 /** Canonical JSON (sorted keys) hash: "same body" means same content, whatever the key order. */
 export function bodyHash(body: unknown): string {
   const canonical = (v: unknown): unknown =>
@@ -25,13 +30,27 @@ export function bodyHash(body: unknown): string {
 }
 
 export class IdempotencyStore {
-  private slots = new Map<string, { hash: string; response: Promise<StoredResponse> }>()
+  private slots = new Map<string, Slot>()
 
   /** @param conflictStatus read on each conflict, so a variant change applies at once. */
   constructor(private readonly conflictStatus: () => number) {}
 
   clear() {
     this.slots.clear()
+  }
+
+  /** The keys whose request has succeeded (one still in flight is saved once it has answered). */
+  entries(): IdempotencyEntry[] {
+    return [...this.slots].flatMap(([slot, { hash, settled }]) =>
+      settled ? [{ slot, hash, response: settled }] : []
+    )
+  }
+
+  restore(entries: IdempotencyEntry[]) {
+    this.slots.clear()
+    for (const { slot, hash, response } of entries) {
+      this.slots.set(slot, { hash, response: Promise.resolve(response), settled: response })
+    }
   }
 
   /**
@@ -59,10 +78,11 @@ export class IdempotencyStore {
       return existing.response
     }
     const response = work()
-    this.slots.set(slot, { hash, response })
+    const entry: Slot = { hash, response }
+    this.slots.set(slot, entry)
     // A request that failed (validation, fault) did not happen: the key may be used again.
     response.then(
-      (r) => r.status >= 400 && this.slots.delete(slot),
+      (r) => (r.status >= 400 ? this.slots.delete(slot) : (entry.settled = r)),
       () => this.slots.delete(slot)
     )
     return response

@@ -1,4 +1,4 @@
-/** The sandbox's in-memory state: records, business rules and the types they use. */
+/** The sandbox's state: records, business rules and the types they use. */
 export { ApiError, DEFAULT_VARIANTS } from "./types"
 export type {
   Boleto,
@@ -14,7 +14,9 @@ export type {
 export { DEFAULT_COMPANIES } from "./companies"
 export type { CompanySeed } from "./companies"
 export { bodyHash } from "./idempotency"
-export type { StoredResponse } from "./idempotency"
+export type { IdempotencyEntry, StoredResponse } from "./idempotency"
+export { snapshotProblem } from "./snapshot"
+export type { StateSnapshot } from "./snapshot"
 export {
   BOLETO_EXPIRY_DAYS,
   MAX_CARD_INSTALLMENTS,

@@ -32,6 +32,10 @@ export type BoletoIssue = {
   today?: Date
 }
 
+/** Where the sandbox serves a boleto's slip. */
+export const boletoUrl = (baseUrl: string, transactionId: string) =>
+  `${baseUrl}/boletos/${transactionId}.pdf`
+
 /** A boleto due `days` after today (UTC), expiring at the end of its due day. */
 export function issueBoleto(input: BoletoIssue): Boleto {
   const today = input.today ?? new Date()
@@ -45,7 +49,7 @@ export function issueBoleto(input: BoletoIssue): Boleto {
     freeField: boletoFreeField(input.companyId, input.internalId),
   })
   return {
-    url: `${input.baseUrl}/boletos/${input.transactionId}.pdf`,
+    url: boletoUrl(input.baseUrl, input.transactionId),
     digitableLine: digitableLine(barcode),
     barcode,
     expirationDate: `${due.toISOString().slice(0, 10)}T23:59:59.999Z`,

@@ -7,6 +7,8 @@
 import { CardTokenVault } from "./card-tokens"
 import { CompanySeed, findByCredentials, findCompany, seedCompany } from "./companies"
 import { IdempotencyStore, StoredResponse } from "./idempotency"
+import { boletoUrl } from "./methods"
+import { savedCompany, StateSnapshot } from "./snapshot"
 import { TransactionLedger } from "./transactions"
 import {
   Company,
@@ -25,7 +27,18 @@ export class SandboxState implements StateHost {
   withdrawals = new Map<number, Withdrawal>()
   variants: Variants = { ...DEFAULT_VARIANTS }
   /** Set by the server once it listens (links the sandbox issues point at it). */
-  publicUrl = ""
+  get publicUrl() {
+    return this.url
+  }
+
+  /** A restored boleto's slip is served by this run too, whatever port the last one listened on. */
+  set publicUrl(url: string) {
+    this.url = url
+    for (const t of this.transactions.values())
+      if (t.boleto) t.boleto.url = boletoUrl(url, t.transactionId)
+  }
+
+  private url = ""
   /** The card tokeniser's tokens (POST /api/v1/card-tokens). */
   readonly cardTokens = new CardTokenVault(() => this.companies.values())
   private readonly idempotency = new IdempotencyStore(() => this.variants.idempotencyConflictStatus)
@@ -54,6 +67,34 @@ export class SandboxState implements StateHost {
     for (const seed of this.seeds) {
       this.companies.set(seed.companyId, seedCompany(seed, this.defaultWebhookUrl))
     }
+  }
+
+  // ---- state file ----------------------------------------------------------------------------
+
+  snapshot(): StateSnapshot {
+    return {
+      companies: [...this.companies.values()].map(savedCompany),
+      transactions: [...this.transactions.values()],
+      withdrawals: [...this.withdrawals.values()],
+      counters: { ...this.transactionLedger.counters(), ...this.withdrawalLedger.counters() },
+      idempotency: this.idempotency.entries(),
+      cardTokens: this.cardTokens.saved(),
+    }
+  }
+
+  /** Takes a saved state as its own; companies get this run's webhook URL. */
+  restore(snapshot: StateSnapshot) {
+    this.reset()
+    this.companies.clear()
+    for (const company of snapshot.companies) {
+      this.companies.set(company.companyId, { ...company, webhookUrl: this.defaultWebhookUrl })
+    }
+    for (const t of snapshot.transactions) this.transactions.set(t.transactionId, t)
+    for (const w of snapshot.withdrawals) this.withdrawals.set(w.id, w)
+    this.transactionLedger.restoreCounters(snapshot.counters)
+    this.withdrawalLedger.restoreCounters(snapshot.counters)
+    this.idempotency.restore(snapshot.idempotency)
+    this.cardTokens.restore(snapshot.cardTokens)
   }
 
   // ---- companies -----------------------------------------------------------------------------
@@ -131,9 +172,9 @@ export class SandboxState implements StateHost {
     return this.transactionLedger.protest(transactionId)
   }
 
-  /** Expires every awaiting PIX charge whose expirationDate has passed. */
+  /** Expires every awaiting PIX charge whose expirationDate has passed; answers how many. */
   sweepExpired(at = Date.now()) {
-    this.transactionLedger.sweepExpired(at)
+    return this.transactionLedger.sweepExpired(at)
   }
 
   listTransactions(

@@ -24,6 +24,16 @@ export class TransactionLedger {
     this.nextLeadId = 1
   }
 
+  /** The next ids to give, so that a restored sandbox never gives one twice. */
+  counters() {
+    return { nextInternalId: this.nextInternalId, nextLeadId: this.nextLeadId }
+  }
+
+  restoreCounters(counters: ReturnType<TransactionLedger["counters"]>) {
+    this.nextInternalId = counters.nextInternalId
+    this.nextLeadId = counters.nextLeadId
+  }
+
   create(company: Company, input: unknown): Transaction {
     const parsed = parseCreate(input, (hash) => this.cardTokens.usable(hash, company.companyId))
     const { body, pixDays } = parsed
@@ -185,8 +195,9 @@ export class TransactionLedger {
     return this.move(transaction, "Refunded", ["Paid"])
   }
 
-  /** Expires every awaiting PIX charge whose expirationDate has passed. */
+  /** Expires every awaiting PIX charge whose expirationDate has passed; answers how many. */
   sweepExpired(at: number) {
+    let expired = 0
     for (const transaction of this.host.transactions.values()) {
       if (
         transaction.state === "Awaiting" &&
@@ -194,8 +205,10 @@ export class TransactionLedger {
         Date.parse(transaction.pix.expirationDate) <= at
       ) {
         this.expire(transaction.transactionId)
+        expired++
       }
     }
+    return expired
   }
 
   list(

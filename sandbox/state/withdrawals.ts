@@ -55,6 +55,15 @@ export class WithdrawalLedger {
     this.nextId = 1
   }
 
+  /** The next id to give, so that a restored sandbox never gives one twice. */
+  counters() {
+    return { nextWithdrawalId: this.nextId }
+  }
+
+  restoreCounters(counters: ReturnType<WithdrawalLedger["counters"]>) {
+    this.nextId = counters.nextWithdrawalId
+  }
+
   request(company: Company, input: unknown, idempotencyKey: string): Withdrawal {
     const body = parseWithdrawal(input)
     const key = body.pixKey
