@@ -1,7 +1,7 @@
 /**
  * The sandbox-only control endpoints under /__sandbox: reset, inspect state and the request log,
- * set faults, variants and webhooks, drive transactions and withdrawals, edit companies, expire
- * card tokens.
+ * set faults, variants and webhooks, drive (or forget) transactions and withdrawals, edit
+ * companies, expire card tokens.
  * They trust their caller (tests, the demo): bodies are taken as sent, without validation.
  */
 import type { Faults } from "../faults"
@@ -148,6 +148,13 @@ export function controlRoutes(sandbox: Sandbox): Route[] {
         ),
       })
     ),
+    // Forgets a transaction (a gateway that lost it, or another account's): it answers 404 after.
+    control("DELETE", /^\/__sandbox\/transactions\/([^/]+)$/, "forgetTransaction", ({ params }) => {
+      const id = decodeURIComponent(params[0])
+      return state.transactions.delete(id)
+        ? ok()
+        : { status: 404, body: { ok: false, message: `Transaction ${id} not found` } }
+    }),
     control("POST", /^\/__sandbox\/card-tokens\/expire$/, "expireCardTokens", () => ({
       status: 200,
       body: { ok: true, expired: state.cardTokens.expireAll() },

@@ -13,7 +13,7 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
 import { RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
-import { runChargeSync, runWithdrawalSync } from "./run-sync"
+import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "./run-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
 
 export const RECONCILE_BATCH = { charges: 50, withdrawals: 20, unknown: 10, events: 20 }
@@ -62,6 +62,7 @@ export async function reconcileVorexy(container: MedusaContainer): Promise<Recon
 
 const EMPTY_RUN = {
   charges: 0,
+  charges_not_found: 0,
   withdrawals: 0,
   unknown_withdrawals: 0,
   webhook_events: 0,
@@ -132,10 +133,12 @@ async function reconcileOnce(container: MedusaContainer) {
 
   // Pending charges, least recently synced first (lost webhooks, expiry); and paid, disputed or
   // locally expired ones whose watch is due (a refund, a dispute's end or a late payment whose
-  // webhook was lost).
+  // webhook was lost). Never one marked unknown at the gateway (only an admin reads it again); one
+  // whose 404s hold it back is due when its policy says (modules/vorexy/unknown-charge.ts).
   const charges = await within(RECONCILE_BATCH.charges, (take) =>
     service.listVorexyCharges(
       {
+        gateway_unknown_at: null,
         $or: [
           { status: "pending", ...due("next_sync_at") },
           {
@@ -147,10 +150,16 @@ async function reconcileOnce(container: MedusaContainer) {
       { order: { last_synced_at: "ASC" }, take }
     )
   )
+  let notFound = 0
   const chargesDone = await each(
     charges,
     (charge) => `charge ${charge.transaction_id}`,
-    (charge) => runChargeSync(container, { transaction_id: charge.transaction_id })
+    (charge) =>
+      runChargeSync(container, { transaction_id: charge.transaction_id }).catch((error) => {
+        // Counted on the charge, whose policy decides when it is read again: not a failure.
+        if (!isChargeNotFound(error)) throw error
+        notFound++
+      })
   )
 
   // Webhook events whose processing failed (retried with backoff until abandoned), and any the
@@ -188,6 +197,7 @@ async function reconcileOnce(container: MedusaContainer) {
   }
   const result = {
     charges: chargesDone,
+    charges_not_found: notFound,
     withdrawals: withdrawalsDone,
     unknown_withdrawals: unknownDone,
     webhook_events: events.length,

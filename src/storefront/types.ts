@@ -18,9 +18,17 @@ export type VorexyPaymentStatus = {
   paid: boolean
   amount_cents: number
   currency_code: string
-  /** False once nothing more can be paid (paid, expired, cancelled, the order cancelled). */
+  /**
+   * False once nothing more can be paid (paid, expired, cancelled, the order cancelled), or once
+   * the store could not confirm the payment (`unconfirmed_reason`).
+   */
   payable: boolean
   closed_reason: string | null
+  /**
+   * Why the store cannot confirm this payment (the shopper should contact it): "unknown_at_gateway"
+   * when the gateway does not know the charge. Null (or absent, from an older server): none.
+   */
+  unconfirmed_reason?: "unknown_at_gateway" | (string & {}) | null
   qr_code: string | null
   qr_code_image: string | null
   expires_at: string | null
@@ -82,4 +90,4 @@ export type VorexyCardPayment = { card_token: string; installments: number }
 
 /** How a payment view is shown; also its root's `data-state`. */
 export type VorexyViewState =
-  "pending" | "paid" | "expired" | "cancelled" | "failed" | "analysis" | "refused"
+  "pending" | "paid" | "expired" | "cancelled" | "failed" | "analysis" | "refused" | "unconfirmed"

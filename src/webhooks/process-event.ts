@@ -3,7 +3,7 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../modules/vorexy/backoff"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
-import { runChargeSync, runWithdrawalSync } from "../reconciliation/run-sync"
+import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "../reconciliation/run-sync"
 import { adoptCharge } from "../reconciliation/adopt-charge"
 import { adoptWithdrawal } from "../reconciliation/settle-withdrawals"
 
@@ -112,6 +112,15 @@ async function processCashIn(
     transaction_id: event.reference_id,
     // An adopted row was recorded just now without a re-fetch: never coalesced with it.
     ...(adopted ? {} : { not_before: new Date(event.created_at).toISOString() }),
+  }).catch((error) => {
+    // Counted on the charge, whose policy decides when it is read again: nothing to retry here.
+    if (!isChargeNotFound(error)) throw error
+    return {
+      plan: {
+        summary:
+          "Vorexy answered 404 (no such transaction): counted; read again only as its rule allows",
+      },
+    }
   })
   const summary = result.plan.summary
   return {

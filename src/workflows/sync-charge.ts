@@ -17,7 +17,10 @@ import { confirmCaptureStep } from "./steps/confirm-capture"
 import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
 import { ChargeSyncPlan, planChargeSync } from "./utils/plan-charge-sync"
 
-/** A trigger already answered by a re-fetch that started after it: nothing to do. */
+/**
+ * Nothing read: a trigger already answered by a re-fetch that started after it, or a charge whose
+ * 404s hold its reads back (its reason then replaces the summary).
+ */
 const COALESCED: ChargeSyncPlan = {
   status: null,
   gateway_status: null,
@@ -40,7 +43,7 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
   const gathered = gatherChargeSyncStep(input)
   const plan = transform({ gathered }, ({ gathered }) =>
     gathered.coalesced
-      ? COALESCED
+      ? { ...COALESCED, summary: gathered.reason ?? COALESCED.summary }
       : planChargeSync(gathered.charge, gathered.gateway, gathered.medusa, gathered.options)
   )
   const charge = applyChargeSyncStep(

@@ -19,6 +19,12 @@ function headline(state: string, total: string) {
       "Pedido recebido",
       `Seu pedido de ${total} está reservado. Pague abaixo para confirmá-lo.`,
     ]
+  // The gateway does not know the charge (the payment view stops following it).
+  if (state === "unconfirmed")
+    return [
+      "Pagamento não confirmado",
+      "Não conseguimos confirmar este pagamento. Fale com a loja.",
+    ]
   return ["Pedido não pago", "O pagamento não foi concluído. Faça um novo pedido quando quiser."]
 }
 

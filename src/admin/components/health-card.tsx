@@ -1,4 +1,4 @@
-import { Container, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { Alert, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { brl, dateTime } from "../lib/format"
 import { Attention, useHealth } from "../lib/health-api"
@@ -79,6 +79,17 @@ export function HealthCard() {
                 ))}
               </dl>
             </div>
+            {health.setup_alert && (
+              <div className="px-6 py-4" data-testid="vorexy-setup-alert">
+                <Alert variant="error">
+                  <strong>{t("setupAlertTitle")}:</strong>{" "}
+                  {t("setupAlertBody", {
+                    count: String(health.setup_alert.unknown_charges),
+                    since: dateTime(health.setup_alert.since, locale),
+                  })}
+                </Alert>
+              </div>
+            )}
             <div className="px-6 py-4" data-testid="vorexy-attention">
               <Text size="small" weight="plus" className="text-ui-fg-subtle pb-2">
                 {t("attention")}

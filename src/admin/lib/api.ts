@@ -56,10 +56,13 @@ export type Charge = {
     | "refund_before_capture"
     | "sync_failing"
     | "disputed"
+    | "unknown_at_gateway"
     | null
   method: "pix" | "boleto" | "credit_card"
   details: Record<string, unknown> | null
   flag_detail: string | null
+  /** Marked unknown at the gateway (it answers 404), whatever its flag. */
+  gateway_unknown_at: string | null
 }
 
 export type NewWithdrawal = {

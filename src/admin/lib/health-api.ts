@@ -44,6 +44,12 @@ export type Health = {
     number
   >
   reconcile: { last_run_at: string; found: Record<string, unknown> | null } | null
+  /** The gateway knows none of the recent charges: one alert instead of them in `attention`. */
+  setup_alert: {
+    reason: "gateway_knows_no_charges"
+    unknown_charges: number
+    since: string | null
+  } | null
   attention: Attention[]
 }
 

@@ -14,6 +14,7 @@ const FLAG_TITLES = {
   refund_before_capture: "refundBeforeCaptureTitle",
   sync_failing: "syncFailingTitle",
   disputed: "disputedTitle",
+  unknown_at_gateway: "unknownAtGatewayTitle",
 } as const
 
 const TITLES = { pix: "pixCharge", boleto: "boletoCharge", credit_card: "cardCharge" } as const
@@ -44,10 +45,19 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
       <QueryState isLoading={isLoading} error={error} onRetry={() => refetch()}>
         {charge && (
           <>
-            {charge.flag && (
+            {charge.flag && charge.flag !== "unknown_at_gateway" && (
               <div className="px-6 py-3">
                 <Alert variant="error">
                   <strong>{t(FLAG_TITLES[charge.flag])}:</strong> {charge.flag_detail}
+                </Alert>
+              </div>
+            )}
+            {charge.gateway_unknown_at && (
+              // In the admin's words (its flag's detail says the same in English), beside any
+              // weightier flag the charge has.
+              <div className="px-6 py-3" data-testid="vorexy-unknown-at-gateway">
+                <Alert variant="error">
+                  <strong>{t("unknownAtGatewayTitle")}:</strong> {t("unknownAtGatewayHint")}
                 </Alert>
               </div>
             )}

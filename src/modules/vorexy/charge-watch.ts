@@ -9,13 +9,20 @@
 /** How often the watcher looks while requests wait: a paid PIX shows within this of the change. */
 export const WATCH_TICK_MS = 250
 
-/** A charge's state as the storefront sees it: its status, and whether it is still offered. */
+/**
+ * A charge's state as the storefront sees it: its status, whether it is still offered, and whether
+ * it was marked unknown at the gateway (the shopper is then told it could not be confirmed).
+ */
 export type ChargeMark = { id: string; mark: string }
 export type ReadMarks = (ids: string[]) => Promise<ChargeMark[]>
 
 /** The mark of a charge row (the service's CHARGE_MARK_SQL says the same in SQL). */
-export const chargeMark = (charge: { status: string; offer_closed_at?: Date | string | null }) =>
-  `${charge.status}|${charge.offer_closed_at ? "closed" : ""}`
+export const chargeMark = (charge: {
+  status: string
+  offer_closed_at?: Date | string | null
+  gateway_unknown_at?: Date | string | null
+}) =>
+  `${charge.status}|${charge.offer_closed_at ? "closed" : ""}${charge.gateway_unknown_at ? "|unknown" : ""}`
 
 /** A read that takes longer is given up (a dead connection must not stop every later tick). */
 export const READ_DEADLINE_MS = 3_000

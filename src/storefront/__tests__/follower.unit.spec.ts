@@ -93,6 +93,19 @@ it("stops when the charge can no longer be paid", async () => {
   expect(h.calls).toHaveLength(1)
 })
 
+it("stops when the store could not confirm the payment", async () => {
+  const h = harness()
+  h.last().resolve(pixStatus())
+  await flush()
+  h.last().resolve(
+    pixStatus({ payable: false, qr_code: null, unconfirmed_reason: "unknown_at_gateway" })
+  )
+  await flush()
+  expect(h.follower.state).toBe("done")
+  jest.advanceTimersByTime(60_000)
+  expect(h.calls).toHaveLength(2)
+})
+
 it("backs off 1 s, 2 s, 4 s … up to 30 s, calling onError each time", async () => {
   expect([0, 1, 2, 3, 4, 5, 6, 10].map(backoffDelay)).toEqual([
     1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,

@@ -2,7 +2,8 @@
 import { render, screen } from "@testing-library/react"
 import { VorexyBoleto } from "../react/vorexy-boleto"
 import { VorexyCardStatus } from "../react/vorexy-card-status"
-import { boletoStatus, cardStatus, plain } from "./fixtures"
+import { VorexyPix } from "../react/vorexy-pix"
+import { boletoStatus, cardStatus, pixStatus, plain } from "./fixtures"
 
 it("shows the boleto's line to copy, the PDF in a new window and the due date in Brasília", () => {
   const { container } = render(<VorexyBoleto status={boletoStatus()} />)
@@ -53,6 +54,37 @@ it.each([
   expect(plain(container.querySelector(".vorexy-card-status__installments")?.textContent)).toBe(
     "3× de R$ 33,30 sem juros"
   )
+})
+
+describe("a payment the store could not confirm", () => {
+  const unconfirmed = {
+    payable: false,
+    qr_code: null,
+    digitable_line: null,
+    boleto_url: null,
+    unconfirmed_reason: "unknown_at_gateway",
+  }
+
+  it.each([
+    ["PIX", <VorexyPix key="pix" status={pixStatus(unconfirmed)} />],
+    ["boleto", <VorexyBoleto key="boleto" status={boletoStatus(unconfirmed)} />],
+    ["card", <VorexyCardStatus key="card" status={cardStatus(unconfirmed)} />],
+  ])("says so for a %s, with nothing left to pay", (_, view) => {
+    const { container } = render(view)
+    expect(container.firstElementChild?.getAttribute("data-state")).toBe("unconfirmed")
+    expect(container.querySelector(".vorexy-status")?.textContent).toBe("Pagamento não confirmado")
+    expect(container.textContent).toContain(
+      "Não conseguimos confirmar este pagamento. Fale com a loja."
+    )
+    expect(container.querySelector("img, textarea, a")).toBeNull()
+  })
+
+  it("says so in English too", () => {
+    render(<VorexyPix status={pixStatus(unconfirmed)} locale="en" />)
+    expect(
+      screen.getByText("We could not confirm this payment. Please contact the store.")
+    ).toBeTruthy()
+  })
 })
 
 it("never renders a link or an image from a URL that is not http(s) or an inline image", async () => {

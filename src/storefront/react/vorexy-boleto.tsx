@@ -57,7 +57,13 @@ export function VorexyBoleto({ status, locale = "pt-BR" }: VorexyBoletoProps) {
           <p className="vorexy-note">{t.boleto.clearing}</p>
         </>
       ) : (
-        <p className="vorexy-note">{state === "paid" ? t.boleto.paid : t.boleto.expired}</p>
+        <p className="vorexy-note">
+          {state === "paid"
+            ? t.boleto.paid
+            : state === "unconfirmed"
+              ? t.unconfirmed
+              : t.boleto.expired}
+        </p>
       )}
     </section>
   )

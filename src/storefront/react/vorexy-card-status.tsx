@@ -26,7 +26,9 @@ export function VorexyCardStatus({ status, locale = "pt-BR" }: VorexyCardStatusP
         ? t.card.analysis
         : state === "refused"
           ? t.card.refused
-          : null
+          : state === "unconfirmed"
+            ? t.unconfirmed
+            : null
 
   return (
     <section className="vorexy-card-status" data-state={state} aria-labelledby={titleId}>

@@ -62,7 +62,9 @@ export function VorexyPix({ status, locale = "pt-BR", now }: VorexyPixProps) {
           </ol>
         </>
       ) : (
-        <p className="vorexy-note">{state === "paid" ? t.pix.paid : t.pix.expired}</p>
+        <p className="vorexy-note">
+          {state === "paid" ? t.pix.paid : state === "unconfirmed" ? t.unconfirmed : t.pix.expired}
+        </p>
       )}
     </section>
   )

@@ -1,8 +1,9 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { MajorAmountInput, toCents } from "../../gateway"
+import { isVorexyError, MajorAmountInput, toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { afterNotFound, markedUnknown, notFoundDecision } from "../../modules/vorexy/unknown-charge"
 import type {
   ChargeSnapshot,
   GatewaySnapshot,
@@ -20,10 +21,16 @@ export type SyncChargeInput = {
   not_before?: string | null
   /** What the provider just saw at the gateway (an internal event): used instead of a re-fetch. */
   observed?: GatewaySnapshot
+  /**
+   * An admin's "sync now": read even a charge the gateway answered 404 for (unknown-charge.ts
+   * holds every other trigger's reads back).
+   */
+  force?: boolean
 }
 
 export type ChargeSyncInputs =
-  | { coalesced: true; charge: { id: string } }
+  /** Nothing read: answered by a later re-fetch, or held back by its 404s (`reason`). */
+  | { coalesced: true; charge: { id: string }; reason?: string }
   | {
       coalesced: false
       /** When the re-fetch started: the charge's new last_synced_at (null: nothing fetched). */
@@ -63,8 +70,13 @@ export const gatherChargeSyncStep = createStep(
       return new StepResponse<ChargeSyncInputs>({ coalesced: true, charge: { id: charge.id } })
     }
 
+    if (!input.observed && !input.force) {
+      const held = await holdBackRead(service, charge)
+      if (held) return new StepResponse<ChargeSyncInputs>(held)
+    }
+
     const fetchedAt = input.observed ? null : (await service.databaseNow()).toISOString()
-    const gateway: GatewaySnapshot = input.observed ?? (await fetchTransaction(service, input))
+    const gateway: GatewaySnapshot = input.observed ?? (await fetchTransaction(service, charge))
 
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
@@ -123,11 +135,49 @@ export const gatherChargeSyncStep = createStep(
   }
 )
 
+type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
+
+/**
+ * A charge the gateway answered 404 for is read again only when its policy says so
+ * (unknown-charge.ts); past that it is marked unknown here, under the charge's lock. Null: read.
+ */
+async function holdBackRead(service: VorexyModuleService, charge: ChargeRow) {
+  const now = new Date()
+  const decision = notFoundDecision(charge, now)
+  if (decision.next === "read") return null
+  if (decision.next === "wait") {
+    return {
+      coalesced: true as const,
+      charge: { id: charge.id },
+      reason: `not read: Vorexy answered 404 (${charge.not_found_reads}); read again after ${decision.until.toISOString()}`,
+    }
+  }
+  if (!charge.gateway_unknown_at) {
+    await service.updateChargesAndNotify([{ id: charge.id, ...markedUnknown(charge, now) }])
+  }
+  return {
+    coalesced: true as const,
+    charge: { id: charge.id },
+    reason: "not read: unknown at Vorexy (it answered 404); only an admin's Sync now reads it",
+  }
+}
+
+/** The gateway's transaction now; a 404 is counted on the row (under the lock) before it is thrown. */
 async function fetchTransaction(
   service: VorexyModuleService,
-  input: SyncChargeInput
+  charge: ChargeRow
 ): Promise<GatewaySnapshot> {
-  const detail = await service.gateway().getTransaction(input.transaction_id)
+  const detail = await service
+    .gateway()
+    .getTransaction(charge.transaction_id)
+    .catch(async (error) => {
+      if (isVorexyError(error) && error.kind === "not_found") {
+        await service.updateChargesAndNotify([
+          { id: charge.id, ...afterNotFound(charge, new Date()) },
+        ])
+      }
+      throw error
+    })
   return {
     status: detail.status.status,
     raw: detail.status.raw,

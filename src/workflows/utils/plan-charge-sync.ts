@@ -10,7 +10,12 @@
 import { canMoveCharge, centsToMajor, ChargeStatus } from "../../gateway"
 
 export type ChargeFlag =
-  "amount_mismatch" | "late_payment" | "refund_before_capture" | "sync_failing" | "disputed"
+  | "amount_mismatch"
+  | "late_payment"
+  | "refund_before_capture"
+  | "sync_failing"
+  | "disputed"
+  | "unknown_at_gateway"
 
 export type ChargeSnapshot = {
   /** The gateway's transaction (absent in older callers: then never compared). */

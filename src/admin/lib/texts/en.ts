@@ -48,6 +48,9 @@ export const en = {
   refundBeforeCaptureTitle: "Refunded before capture",
   syncFailingTitle: "Sync keeps failing",
   disputedTitle: "Disputed (chargeback)",
+  unknownAtGatewayTitle: "Unknown at Vorexy",
+  unknownAtGatewayHint:
+    "Vorexy answers that it does not know this charge, so it is no longer checked automatically. It was probably made under other credentials or another account. Nothing was cancelled or refunded: check it in the Vorexy panel, then use Sync now.",
   boletoCharge: "Boleto (Vorexy)",
   cardCharge: "Card payment (Vorexy)",
   digitableLine: "Digitable line",
@@ -128,6 +131,10 @@ export const en = {
   reason_refund_before_capture: "Refunded before capture",
   reason_sync_failing: "Sync failing",
   reason_disputed: "Disputed",
+  reason_unknown_at_gateway: "Unknown at Vorexy",
+  setupAlertTitle: "Vorexy knows none of the recent charges",
+  setupAlertBody:
+    "{count} charges since {since} are unknown at Vorexy, and none was confirmed since. The gateway URL (VOREXY_BASE_URL) or the credentials (account) are probably wrong: check the setup above, then use Sync now on those orders.",
   reason_unknown: "Withdrawal not confirmed",
   reason_stuck: "Withdrawal stuck",
   withdrawal: "Withdrawal",

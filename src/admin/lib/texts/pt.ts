@@ -49,6 +49,9 @@ export const pt: typeof en = {
   mismatchTitle: "Valor pago diferente",
   refundBeforeCaptureTitle: "Estornado antes da captura",
   syncFailingTitle: "Sincronização falhando",
+  unknownAtGatewayTitle: "Desconhecida na Vorexy",
+  unknownAtGatewayHint:
+    "A Vorexy responde que não conhece esta cobrança, então ela não é mais verificada automaticamente. Provavelmente foi criada com outras credenciais ou outra conta. Nada foi cancelado nem estornado: confira no painel da Vorexy e use Sincronizar agora.",
   disputedTitle: "Em disputa (chargeback)",
   boletoCharge: "Boleto (Vorexy)",
   cardCharge: "Pagamento com cartão (Vorexy)",
@@ -129,6 +132,10 @@ export const pt: typeof en = {
   reason_refund_before_capture: "Estornado antes da captura",
   reason_sync_failing: "Sincronização falhando",
   reason_disputed: "Em disputa",
+  reason_unknown_at_gateway: "Desconhecida na Vorexy",
+  setupAlertTitle: "A Vorexy não conhece nenhuma cobrança recente",
+  setupAlertBody:
+    "{count} cobranças desde {since} são desconhecidas na Vorexy, e nenhuma foi confirmada desde então. A URL do gateway (VOREXY_BASE_URL) ou as credenciais (conta) provavelmente estão erradas: confira a configuração acima e use Sincronizar agora nesses pedidos.",
   reason_unknown: "Saque não confirmado",
   reason_stuck: "Saque parado",
   withdrawal: "Saque",

@@ -34,8 +34,8 @@ export const VorexyCharge = model
     company_id: model.text().nullable(),
     /**
      * Needs the admin: paid for another amount; paid after the order was cancelled (or with nothing
-     * left to capture into); refunded before it was captured; its sync keeps failing; or disputed
-     * (a chargeback or a protest).
+     * left to capture into); refunded before it was captured; its sync keeps failing; disputed
+     * (a chargeback or a protest); or unknown at the gateway, which answers 404 (unknown-charge.ts).
      */
     flag: model
       .enum([
@@ -44,6 +44,7 @@ export const VorexyCharge = model
         "refund_before_capture",
         "sync_failing",
         "disputed",
+        "unknown_at_gateway",
       ])
       .nullable(),
     flag_detail: model.text().nullable(),
@@ -52,6 +53,14 @@ export const VorexyCharge = model
     /** Syncs that failed in a row, and when the reconcile job may try again (backoff). */
     sync_failures: model.number().default(0),
     next_sync_at: model.dateTime().nullable(),
+    /**
+     * Reads the gateway answered 404 in a row, the first and the latest, and when the charge was
+     * marked unknown at the gateway (read no more unless an admin asks): unknown-charge.ts.
+     */
+    not_found_reads: model.number().default(0),
+    not_found_since: model.dateTime().nullable(),
+    not_found_last_at: model.dateTime().nullable(),
+    gateway_unknown_at: model.dateTime().nullable(),
     /**
      * When the charge stopped being offered to the shopper while it could still be paid (its order
      * cancelled, its payment session replaced): still watched, a payment then flagged.

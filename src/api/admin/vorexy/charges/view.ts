@@ -19,6 +19,9 @@ export function chargeView(c: VorexyChargeRow) {
     details: c.details ?? null,
     flag: c.flag,
     flag_detail: c.flag_detail,
+    /** When it was marked unknown at the gateway (404s), whatever its flag; null: not marked. */
+    gateway_unknown_at: c.gateway_unknown_at,
+    not_found_reads: c.not_found_reads,
     last_synced_at: c.last_synced_at,
     created_at: c.created_at,
   }

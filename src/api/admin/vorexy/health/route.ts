@@ -2,7 +2,9 @@
  * GET /admin/vorexy/health — is it working: the last webhook received (when, which kind, its
  * outcome), the last 24 hours of deliveries by outcome (with duplicates and those refused for a bad
  * token), the reconcile job's last run and what it found, and what needs the admin (flagged
- * charges, unknown or stuck withdrawals) with their orders' display numbers. Local reads only.
+ * charges, unknown or stuck withdrawals) with their orders' display numbers; when the gateway knows
+ * none of the store's recent charges, one setup alert instead of those charges (setup-alert.ts).
+ * Local reads only.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -10,6 +12,7 @@ import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { RECONCILE_MARK, refusedMarkKeys } from "../../../../modules/vorexy/health"
 import { unwrittenRefusals } from "../../../../modules/vorexy/refused-counter"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
+import { setupAlert } from "./setup-alert"
 
 const ATTENTION_LIMIT = 20
 /** A withdrawal Vorexy has not finished after this long is shown as stuck. */
@@ -32,8 +35,10 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   )
   const [reconcile] = await vorexy.listVorexyHealthMarks({ key: RECONCILE_MARK })
 
+  const setup = await setupAlert(vorexy)
+  // Under a setup alert, the charges it stands for are not listed one by one.
   const flagged = await vorexy.listVorexyCharges(
-    { flag: { $ne: null } },
+    setup ? { flag: { $ne: null, $nin: ["unknown_at_gateway"] } } : { flag: { $ne: null } },
     { order: { updated_at: "DESC" }, take: ATTENTION_LIMIT }
   )
   const withdrawals = await vorexy.listVorexyWithdrawals(
@@ -74,6 +79,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
         refused: refused.reduce((sum, mark) => sum + mark.count, unwrittenRefusals()),
       },
       reconcile: reconcile ? { last_run_at: reconcile.last_at, found: reconcile.data } : null,
+      setup_alert: setup,
       attention: [
         ...flagged.map((charge) => ({
           type: "charge" as const,

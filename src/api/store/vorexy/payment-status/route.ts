@@ -37,7 +37,9 @@ export const GET = async (
   const waitFor = query.last_status ?? charge.status
   const watcher = service.chargeWatcher()
   // Past MAX_WAITERS a request is answered at once rather than held (sockets are finite).
-  if (query.wait && charge.status === waitFor && watcher.size < MAX_WAITERS) {
+  // A charge that could not be confirmed changes only through the admin: answered at once.
+  const settled = unconfirmedReason(charge) !== null
+  if (query.wait && !settled && charge.status === waitFor && watcher.size < MAX_WAITERS) {
     // The process's one watcher looks for every waiting request at once (charge-watch.ts); it
     // wakes on a new status, or when the charge stops being offered (its order cancelled).
     const closed = new AbortController()
@@ -130,9 +132,19 @@ async function visibleSession(req: MedusaRequest, sessionId: string): Promise<st
   return [sessionId]
 }
 
+/**
+ * Why the store cannot confirm this payment, for the shopper: its gateway does not know it (404s;
+ * modules/vorexy/unknown-charge.ts). Null: nothing stands in the way.
+ */
+function unconfirmedReason(charge: Charge) {
+  return charge.status === "pending" && charge.gateway_unknown_at ? "unknown_at_gateway" : null
+}
+
 function view(charge: Charge) {
-  // The QR is only useful while the charge can still be paid (not once its order was cancelled).
-  const payable = charge.status === "pending" && !charge.offer_closed_at
+  const unconfirmed = unconfirmedReason(charge)
+  // The QR is only useful while the charge can still be paid (not once its order was cancelled,
+  // nor once the store could not confirm it: a payment would not be seen).
+  const payable = charge.status === "pending" && !charge.offer_closed_at && !unconfirmed
   return {
     order_id: charge.order_id,
     payment_session_id: charge.payment_session_id,
@@ -144,6 +156,7 @@ function view(charge: Charge) {
     currency_code: charge.currency_code,
     payable,
     closed_reason: charge.offer_closed_reason,
+    unconfirmed_reason: unconfirmed,
     qr_code: payable ? charge.qr_code : null,
     qr_code_image: payable ? charge.qr_code_image : null,
     ...methodFacts(charge, payable),

@@ -6,14 +6,20 @@ import { runChargeSync } from "../../../../../../reconciliation/run-sync"
 import { sendGatewayError } from "../../../gateway-errors"
 import { chargeView } from "../../view"
 
-/** POST /admin/vorexy/charges/:id/sync — re-fetch the charge now and apply what the gateway says. */
+/**
+ * POST /admin/vorexy/charges/:id/sync — re-fetch the charge now and apply what the gateway says.
+ * Always reads, even a charge marked unknown at the gateway (an answer clears the mark).
+ */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   const [charge] = await vorexy.listVorexyCharges({ id: req.params.id })
   if (!charge)
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Charge ${req.params.id} not found`)
   try {
-    const result = await runChargeSync(req.scope, { transaction_id: charge.transaction_id })
+    const result = await runChargeSync(req.scope, {
+      transaction_id: charge.transaction_id,
+      force: true,
+    })
     const [after] = await vorexy.listVorexyCharges({ id: charge.id })
     res.json({ charge: chargeView(after), result: result.plan.summary })
   } catch (error) {
