@@ -13,8 +13,11 @@ import {
   lstatSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
+  writeFileSync,
 } from "node:fs"
 import { platform, tmpdir } from "node:os"
 import { join } from "node:path"
@@ -53,8 +56,10 @@ export function binariesFor(user) {
 export function sharedCopy(native, copy, user) {
   if (existsSync(copy)) {
     assertOwnedByUs(copy)
-    // A copy that does not run (left by a broken install elsewhere) is replaced, never reused.
-    if (!runs(join(copy, "bin"), user)) removeAside(copy)
+    // A copy that does not run, or lacks files (left by a broken install elsewhere, or thinned by
+    // a tmp cleaner), is replaced, never reused.
+    const judged = lstatSync(copy).ino
+    if (!runs(join(copy, "bin"), user) || !matchesManifest(copy)) removeAside(copy, judged)
   }
   if (!existsSync(copy)) copyWorldReadable(native, copy, user)
   assertOwnedByUs(copy)
@@ -62,7 +67,7 @@ export function sharedCopy(native, copy, user) {
   if (!runs(bin, user))
     throw new Error(
       `The postgres user cannot run PostgreSQL from ${bin}, though it runs from ${native}: ` +
-        "it needs to enter every folder above it; set TMPDIR to a folder it can enter."
+        "it needs to enter every folder above it and run programs there; set TMPDIR to such a folder."
     )
   return bin
 }
@@ -93,9 +98,10 @@ function copyWorldReadable(from, to, user) {
   try {
     cpSync(from, staging, { recursive: true, verbatimSymlinks: true })
     openUp(staging)
+    writeFileSync(join(staging, MANIFEST), JSON.stringify(manifestOf(staging)))
     if (!runs(join(staging, "bin"), user))
       throw new Error(
-        `The postgres user cannot run PostgreSQL copied to ${staging}: set TMPDIR to a folder it can enter.`
+        `The postgres user cannot run PostgreSQL copied to ${staging}: set TMPDIR to a folder it can enter and run programs from.`
       )
     renameSync(staging, to)
   } catch (error) {
@@ -105,15 +111,47 @@ function copyWorldReadable(from, to, user) {
   }
 }
 
-/** Renames a broken copy out of the way (others may be reading it), then removes it. */
-function removeAside(path) {
+/**
+ * Renames the broken copy (inode `judged`) out of the way (others may be reading it), then removes
+ * it; a copy another run put in its place meanwhile is put back, not removed.
+ */
+function removeAside(path, judged) {
   const aside = `${path}.broken-${process.pid}-${Date.now()}`
   try {
     renameSync(path, aside)
   } catch (error) {
-    if (existsSync(path)) throw error // another run moved it first: fine
+    if (existsSync(path)) throw error
+    return // another run moved it first: fine
+  }
+  if (lstatSync(aside).ino !== judged) {
+    if (!existsSync(path)) renameSync(aside, path)
+    return
   }
   rmSync(aside, { recursive: true, force: true })
+}
+
+const MANIFEST = ".vorexy-manifest.json"
+
+/** Every file under `dir` (but the manifest) with its size, links with their target. */
+function manifestOf(dir, prefix = "") {
+  const entries = {}
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const relative = join(prefix, entry.name)
+    if (relative === MANIFEST) continue
+    if (entry.isDirectory()) Object.assign(entries, manifestOf(dir, relative))
+    else if (entry.isSymbolicLink()) entries[relative] = `-> ${readlinkSync(join(dir, relative))}`
+    else entries[relative] = lstatSync(join(dir, relative)).size
+  }
+  return entries
+}
+
+function matchesManifest(copy) {
+  try {
+    const expected = JSON.parse(readFileSync(join(copy, MANIFEST), "utf8"))
+    return JSON.stringify(manifestOf(copy)) === JSON.stringify(expected)
+  } catch {
+    return false // none (an older or half-made copy) or unreadable
+  }
 }
 
 /** Folders 0755, executables 0755, other files 0644, whatever the umask of the install was. */

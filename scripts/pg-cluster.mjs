@@ -4,7 +4,8 @@
  * installs signal handlers of its own that race the demo's shutdown.
  */
 import { spawn } from "node:child_process"
-import { chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs"
+import { rmSync, writeFileSync } from "node:fs"
 import { platform, tmpdir } from "node:os"
 import { join } from "node:path"
 
@@ -33,6 +34,7 @@ export async function initCluster({ bin, dataDir, user, password, durable }) {
 
 /** Starts the server and resolves once it accepts connections; `stop()` may be called any time. */
 export async function startCluster({ bin, dataDir, port, user }) {
+  clearStaleLock(dataDir)
   const server = spawn(join(bin, `postgres${exe}`), ["-D", dataDir, "-p", String(port)], {
     ...user,
     cwd: "/",
@@ -72,6 +74,42 @@ export async function startCluster({ bin, dataDir, port, user }) {
     throw new Error(`${error.message}:\n${log.slice(-3000)}`, { cause: error })
   }
   return { pid: server.pid, stop }
+}
+
+/**
+ * A lock file left by a server that was killed, whose process is gone or only a zombie: PostgreSQL
+ * takes a zombie for a live server and refuses to start, and a zombie stays as long as nobody
+ * reaps it (an init that does not reap orphans, as in some containers). A live one is left for
+ * PostgreSQL to refuse; its shared-memory check still guards against leftover backends.
+ */
+function clearStaleLock(dataDir) {
+  const lock = join(dataDir, "postmaster.pid")
+  let pid
+  try {
+    pid = Number(readFileSync(lock, "utf8").split("\n")[0])
+  } catch {
+    return // no lock file
+  }
+  if (Number.isInteger(pid) && pid > 0 && alive(pid)) return
+  rmSync(lock, { force: true })
+}
+
+/** Whether `pid` runs (a zombie has ended): /proc where there is one, else signal 0. */
+function alive(pid) {
+  if (existsSync("/proc/self/stat")) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+      return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z"
+    } catch {
+      return false
+    }
+  }
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === "EPERM"
+  }
 }
 
 /** Fast shutdown (SIGINT), then immediate (SIGQUIT), then SIGKILL: bounded, whatever happens. */

@@ -1,5 +1,5 @@
 /**
- * The admin UI in a real browser: headless Debian Chromium (playwright-core, no browser download)
+ * The admin UI in a real browser: headless Chromium (playwright-core, no browser download)
  * against the demo (`scripts/demo.ts`: medusa develop with this plugin, the sandbox gateway), on
  * free ports and the test PostgreSQL. Screenshots go to .artifacts/screenshots.
  */
@@ -60,6 +60,8 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   expect(refused.status).toBe(401)
 
   await page.goto(`${base}/app`, { waitUntil: "networkidle", timeout: 180_000 })
+  // medusa develop's vite may optimise dependencies on the first visit and reload the page.
+  await page.locator('input[name="email"]').waitFor({ timeout: 180_000 })
   await page.fill('input[name="email"]', "admin@vorexy.local")
   await page.fill('input[name="password"]', "vorexy-demo")
   await page.click('button[type="submit"]')

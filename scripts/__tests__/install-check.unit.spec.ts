@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process"
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -143,6 +144,21 @@ describe("the shared copy of PostgreSQL's binaries", () => {
     expect(made.status).toBe(0)
     expect(made.output.trim()).toBe(join(copy, "bin"))
     expect(runsFrom(join(copy, "bin"))).toBe(true)
+  })
+
+  it("replaces a copy that runs but lost files (a tmp cleaner), and reuses an intact one", () => {
+    const copy = join(dir, "vorexy-embedded-pg-test")
+    expect(node(copyScript(native(), copy), dir).status).toBe(0)
+    const sample = join(copy, "share", "postgresql", "pg_hba.conf.sample")
+    expect(existsSync(sample)).toBe(true)
+    rmSync(sample)
+
+    expect(node(copyScript(native(), copy), dir).status).toBe(0)
+    expect(existsSync(sample)).toBe(true)
+    const marker = join(copy, "share", "postgresql", "pg_hba.conf.sample")
+    const before = lstatSync(marker).ino
+    expect(node(copyScript(native(), copy), dir).status).toBe(0)
+    expect(lstatSync(marker).ino).toBe(before)
   })
 
   it("never puts in place a copy that does not run", () => {
