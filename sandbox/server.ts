@@ -45,8 +45,8 @@ export type SandboxOptions = {
    */
   stateFile?: string
   /**
-   * Deliveries the state file left pending wait for resumeDeliveries() instead of going out at
-   * start (the demo starts the sandbox before the store they go to).
+   * Deliveries the state file left pending, and the expiry sweep, wait for resumeDeliveries()
+   * instead of starting at once (the demo starts the sandbox before the store they go to).
    */
   holdSavedDeliveries?: boolean
 }
@@ -180,22 +180,26 @@ export class Sandbox {
     const { port } = server.address() as AddressInfo
     this.url = `http://${this.options.host ?? "127.0.0.1"}:${port}`
     this.state.publicUrl = this.url
-    const sweepMs = this.options.expirySweepMs ?? 1000
-    if (sweepMs > 0) {
-      this.sweep = setInterval(() => this.state.sweepExpired() && this.saveInBackground(), sweepMs)
-      this.sweep.unref()
-    }
     if (!this.options.holdSavedDeliveries) this.resumeDeliveries()
     return this
   }
 
-  /** Re-arms the deliveries the state file left pending: those already due go out at once. */
+  /**
+   * Re-arms the deliveries the state file left pending (those already due go out at once) and
+   * starts the expiry sweep: when held, charges that expired while the sandbox was stopped send
+   * their webhooks only now, once the store they go to answers.
+   */
   resumeDeliveries() {
     this.webhooks.restore(
       this.savedDeliveries,
       (companyId) => this.state.companies.get(companyId)?.webhookUrl ?? null
     )
     this.savedDeliveries = []
+    const sweepMs = this.options.expirySweepMs ?? 1000
+    if (sweepMs > 0 && !this.sweep) {
+      this.sweep = setInterval(() => this.state.sweepExpired() && this.saveInBackground(), sweepMs)
+      this.sweep.unref()
+    }
   }
 
   async stop() {

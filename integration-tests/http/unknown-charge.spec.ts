@@ -169,6 +169,12 @@ medusaIntegrationTestRunner({
       expect(reads() - before).toBe(3)
       expect(await orderStatus(orderId)).not.toBe("canceled")
       expect(await paymentStatus(orderId)).not.toMatch(/refunded|canceled/)
+
+      // The admin may cancel the order (Vorexy has nothing there to pay); the flag stays.
+      const cancelled = await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
+      expect(cancelled.status).toBe(200)
+      expect(await orderStatus(orderId)).toBe("canceled")
+      expect(await charge(transactionId)).toMatchObject({ flag: "unknown_at_gateway" })
     })
 
     it("is read by the admin's sync now whatever its 404s, and an answer clears the mark", async () => {

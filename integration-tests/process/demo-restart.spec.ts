@@ -1,7 +1,8 @@
 /**
  * The demo is the same shop after a restart: PIX orders placed before a SIGTERM can still be paid
  * after it and are captured, and the reconcile job's reads of their charges find them (no 404).
- * A demo killed outright (SIGKILL, every process) has its last order's charge saved already.
+ * A demo killed outright (SIGKILL, every process) has its last order's charge saved already, and
+ * once started again that order is paid and captured too.
  * `--reset` deletes the embedded cluster and the sandbox's state, and refuses a configured database.
  */
 import axios, { AxiosError, AxiosInstance } from "axios"
@@ -138,6 +139,17 @@ it("keeps its orders payable across a restart and a kill; --reset starts over", 
     "Paid",
     "Paid",
   ])
+
+  // Started again after the kill (PostgreSQL recovers its cluster): that order can be paid too.
+  shop = await boot()
+  await axios.post(`${shop.sandbox}/__sandbox/transactions/${third.transactionId}/pay`)
+  const capturedAfterKill = await eventually(
+    async () => (await paymentStatus(shop, third.orderId)) === "captured",
+    150_000
+  )
+  expect(capturedAfterKill).toBe(true)
+  expect((await reads()).filter((r) => r.status === 404)).toEqual([])
+  await stopDemo(demo!.child)
   demo = undefined
 
   // --reset never drops a database the user configured: it refuses, and deletes nothing.

@@ -200,6 +200,24 @@ describe("a sandbox with a state file", () => {
     expect((await getTransaction(next, body.data.id)).body.enStatusTransaction).toBe("Cancelled")
   })
 
+  it("holds that expiry, and its webhook, until deliveries resume (the store is up)", async () => {
+    const file = newFile()
+    const first = await start({ stateFile: file })
+    const { body } = await createCharge(first)
+    await first.stop()
+    const state = saved(file)
+    state.state.transactions[0].pix!.expirationDate = new Date(Date.now() - 1000).toISOString()
+    writeFileSync(file, JSON.stringify(state))
+
+    const next = await start({ stateFile: file, expirySweepMs: 20, holdSavedDeliveries: true })
+    // Ten sweeps' time: none ran while held.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(saved(file).state.transactions[0].state).toBe("Awaiting")
+    next.resumeDeliveries()
+    await until(() => saved(file).state.transactions[0].state === "Cancelled")
+    expect((await getTransaction(next, body.data.id)).body.enStatusTransaction).toBe("Cancelled")
+  })
+
   it("serves a boleto issued before a restart from the port the sandbox listens on now", async () => {
     const file = newFile()
     const first = await start({ stateFile: file })

@@ -9,6 +9,7 @@ import {
 import { ChargeBinding } from "../../providers/vorexy/core/binding"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
 import { ChargeMark, ChargeWatcher } from "./charge-watch"
+import { notFoundDeadline } from "./unknown-charge"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
 import { VorexyHealthMark } from "./models/health-mark"
@@ -173,8 +174,12 @@ export default class VorexyModuleService extends MedusaService({
             flag_detail: `${failures} syncs failed in a row; the last: ${reason}`.slice(0, 1000),
           }
         : {}
+    // Never past its 404 deadline: a charge on that clock is marked unknown in time.
+    const retryAt = nextAttemptAt(failures)
+    const deadline = notFoundDeadline(charge)
+    const nextSyncAt = deadline && deadline < retryAt ? deadline : retryAt
     await this.updateChargesAndNotify([
-      { id: charge.id, sync_failures: failures, next_sync_at: nextAttemptAt(failures), ...flag },
+      { id: charge.id, sync_failures: failures, next_sync_at: nextSyncAt, ...flag },
     ])
   }
 

@@ -57,6 +57,16 @@ export function notFoundDecision(history: NotFoundHistory, now: Date): NotFoundD
   return { next: "wait", until: new Date(Math.min(readAt, deadline)) }
 }
 
+/**
+ * When a charge on its 404 clock must be looked at by, at the latest (to be marked unknown in
+ * time), whatever else delays it (a failed sync's backoff); null when it is not on that clock.
+ */
+export function notFoundDeadline(history: NotFoundHistory): Date | null {
+  if (history.gateway_unknown_at || history.not_found_reads <= 0) return null
+  const since = history.not_found_since ?? history.not_found_last_at
+  return since ? new Date(time(since) + UNKNOWN_AFTER_MS) : null
+}
+
 /** The history once a read at `now` answered 404. */
 export function withNotFound(history: NotFoundHistory, now: Date): NotFoundHistory {
   return {

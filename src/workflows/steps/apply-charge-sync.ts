@@ -2,7 +2,6 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import { NO_NOT_FOUND } from "../../modules/vorexy/unknown-charge"
 import type { ChargeSyncPlan } from "../utils/plan-charge-sync"
 import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
 import { nextWatch } from "../utils/watch-schedule"
@@ -19,8 +18,8 @@ export type ApplyChargeSyncInput = {
 
 /**
  * Writes the plan's changes to the charge row (status, amounts, flag, gateway status) and marks it
- * synced: the failure count and any 404s reset, a "sync failing" or "unknown at the gateway" flag
- * cleared, its next look scheduled.
+ * synced: the failure count reset, a "sync failing" flag cleared, its next look scheduled (a read's
+ * 404 history is settled by the gather step, outside compensation).
  */
 export const applyChargeSyncStep = createStep(
   "vorexy-apply-charge-sync",
@@ -57,12 +56,10 @@ export const applyChargeSyncStep = createStep(
     if (plan.flag) {
       update.flag = plan.flag.flag
       update.flag_detail = plan.flag.detail
-    } else if (before.flag === "sync_failing" || before.flag === "unknown_at_gateway") {
+    } else if (before.flag === "sync_failing") {
       update.flag = null
       update.flag_detail = null
     }
-    // The gateway answered: whatever 404s it gave before are forgotten (unknown-charge.ts).
-    if (before.not_found_reads > 0 || before.gateway_unknown_at) Object.assign(update, NO_NOT_FOUND)
     const previous = snapshotOf(before, update)
     const [after] = await service.updateChargesAndNotify([update])
     return new StepResponse(after, previous)

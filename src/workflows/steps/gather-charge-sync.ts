@@ -3,7 +3,12 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isVorexyError, MajorAmountInput, toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import { afterNotFound, markedUnknown, notFoundDecision } from "../../modules/vorexy/unknown-charge"
+import {
+  afterNotFound,
+  markedUnknown,
+  NO_NOT_FOUND,
+  notFoundDecision,
+} from "../../modules/vorexy/unknown-charge"
 import type {
   ChargeSnapshot,
   GatewaySnapshot,
@@ -162,7 +167,11 @@ async function holdBackRead(service: VorexyModuleService, charge: ChargeRow) {
   }
 }
 
-/** The gateway's transaction now; a 404 is counted on the row (under the lock) before it is thrown. */
+/**
+ * The gateway's transaction now. Its answer settles the row's 404 history at once, under the lock
+ * and outside any compensation: a 404 is counted before it is thrown, and a found charge forgets
+ * its 404s (and its "unknown at Vorexy" flag), so a later step's rollback cannot bring them back.
+ */
 async function fetchTransaction(
   service: VorexyModuleService,
   charge: ChargeRow
@@ -178,6 +187,10 @@ async function fetchTransaction(
       }
       throw error
     })
+  if (charge.not_found_reads > 0 || charge.gateway_unknown_at) {
+    const unflag = charge.flag === "unknown_at_gateway" ? { flag: null, flag_detail: null } : {}
+    await service.updateChargesAndNotify([{ id: charge.id, ...NO_NOT_FOUND, ...unflag }])
+  }
   return {
     status: detail.status.status,
     raw: detail.status.raw,

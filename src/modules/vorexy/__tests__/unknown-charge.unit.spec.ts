@@ -4,6 +4,7 @@ import {
   markedUnknown,
   NO_NOT_FOUND,
   NOT_FOUND_READS,
+  notFoundDeadline,
   notFoundDecision,
   NotFoundHistory,
   UNKNOWN_AFTER_MS,
@@ -122,5 +123,23 @@ describe("the setup alert (the gateway knows none of the store's charges)", () =
     expect(gatewayKnowsNoCharges(3, 0)).toBe(true)
     expect(gatewayKnowsNoCharges(2, 0)).toBe(false)
     expect(gatewayKnowsNoCharges(10, 1)).toBe(false)
+  })
+})
+
+describe("notFoundDeadline", () => {
+  const since = new Date("2026-11-25T12:00:00Z")
+  it("is 14 minutes after the first 404 for a charge on the 404 clock", () => {
+    const history = { ...NO_NOT_FOUND, not_found_reads: 1, not_found_since: since }
+    expect(notFoundDeadline(history)?.toISOString()).toBe("2026-11-25T12:14:00.000Z")
+  })
+  it("is none for a charge the gateway knows, or one already marked unknown", () => {
+    expect(notFoundDeadline(NO_NOT_FOUND)).toBeNull()
+    const marked = {
+      ...NO_NOT_FOUND,
+      not_found_reads: 3,
+      not_found_since: since,
+      gateway_unknown_at: since,
+    }
+    expect(notFoundDeadline(marked)).toBeNull()
   })
 })

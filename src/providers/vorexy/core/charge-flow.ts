@@ -5,6 +5,7 @@
  */
 import type { AuthorizePaymentOutput } from "@medusajs/framework/types"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { isVorexyError } from "../../../gateway"
 import type { TransactionDetail, VorexyClient } from "../../../gateway"
 import type { VorexyOptions } from "../options"
 import { buildChargeRequest, chargeIdempotencyKey } from "./charge-request"
@@ -192,11 +193,20 @@ export class ChargeFlow {
   async closeLocally(data: Record<string, unknown> | undefined) {
     const session = readSessionData(data)
     if (!session.transaction_id || !this.isBound(session)) return data ?? {}
-    const detail = await this.fetch(
-      session,
-      `check the ${this.method.label} charge before cancelling it`,
-      false
-    )
+    let detail: TransactionDetail
+    try {
+      detail = await this.client.getTransaction(session.transaction_id)
+    } catch (error) {
+      // Vorexy does not know it (another account, a lost charge): nothing there can be paid or
+      // cancelled, so the order may be; the plugin's row keeps its "unknown at Vorexy" flag.
+      if (isVorexyError(error) && error.kind === "not_found")
+        return { ...data, status: "cancelled", canceled_locally_at: new Date().toISOString() }
+      throw this.errors.fromGateway(
+        error,
+        `check the ${this.method.label} charge before cancelling it`,
+        false
+      )
+    }
     if (detail.status.status === "paid") throw this.errors.alreadyPaid(session.transaction_id)
     return {
       ...data,
