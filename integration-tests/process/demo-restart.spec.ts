@@ -13,7 +13,7 @@ import { join } from "node:path"
 import { readStateFile } from "../../sandbox/state-file"
 import { DemoProcess, freePort, launchDemo, stopDemo, waitForBanner } from "../../scripts/run-demo"
 import { loadStore, placePixOrder, Store } from "../helpers/store"
-import { eventually, processTree, running } from "./processes"
+import { eventually, OWN_POSTGRES, processTree, running } from "./processes"
 
 jest.setTimeout(900_000)
 
@@ -26,12 +26,7 @@ const stateFile = join(home, `vorexy-sandbox-${DB_NAME}.json`)
 
 /** The demo on its own embedded PostgreSQL in `home`, its sandbox's state saved beside it. */
 const ENV: NodeJS.ProcessEnv = {
-  DATABASE_URL: undefined,
-  DB_HOST: undefined,
-  DB_PORT: undefined,
-  DB_USERNAME: undefined,
-  DB_PASSWORD: undefined,
-  NODE_OPTIONS: undefined,
+  ...OWN_POSTGRES,
   DEMO_PG_DATA: pgData,
   DEMO_DB_NAME: DB_NAME,
   DEMO_SANDBOX_STATE: undefined,

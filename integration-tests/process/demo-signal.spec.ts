@@ -7,7 +7,14 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DemoProcess, freePort, launchDemo, waitForBanner } from "../../scripts/run-demo"
-import { acceptsConnections, eventually, Proc, processTree, running } from "./processes"
+import {
+  acceptsConnections,
+  eventually,
+  OWN_POSTGRES,
+  Proc,
+  processTree,
+  running,
+} from "./processes"
 
 jest.setTimeout(600_000)
 
@@ -25,13 +32,7 @@ beforeAll(async () => {
   pgPort = await freePort()
   demo = await launchDemo(
     {
-      // Its own embedded PostgreSQL, not the one of the jest global setup.
-      DATABASE_URL: undefined,
-      DB_HOST: undefined,
-      DB_PORT: undefined,
-      DB_USERNAME: undefined,
-      DB_PASSWORD: undefined,
-      NODE_OPTIONS: undefined,
+      ...OWN_POSTGRES,
       DEMO_PG_DATA: pgData,
       DEMO_PG_PORT: String(pgPort),
       DEMO_DB_NAME: "vorexy_demo_signal",

@@ -56,3 +56,13 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
   return check()
 }
+
+/** The demo's environment for a PostgreSQL of its own (not the jest global setup's). */
+export const OWN_POSTGRES: NodeJS.ProcessEnv = {
+  DATABASE_URL: undefined,
+  DB_HOST: undefined,
+  DB_PORT: undefined,
+  DB_USERNAME: undefined,
+  DB_PASSWORD: undefined,
+  NODE_OPTIONS: undefined,
+}

@@ -186,7 +186,8 @@ describe("a sandbox with a state file", () => {
     expect(refusing.events).toHaveLength(1)
   })
 
-  it("expires at the next start a PIX whose expiry passed while no sandbox ran", async () => {
+  /** A state file holding one PIX whose expiry passed while no sandbox ran. */
+  async function savedChargeExpiredMeanwhile() {
     const file = newFile()
     const first = await start({ stateFile: file })
     const { body } = await createCharge(first)
@@ -194,6 +195,11 @@ describe("a sandbox with a state file", () => {
     const state = saved(file)
     state.state.transactions[0].pix!.expirationDate = new Date(Date.now() - 1000).toISOString()
     writeFileSync(file, JSON.stringify(state))
+    return { file, body }
+  }
+
+  it("expires at the next start a PIX whose expiry passed while no sandbox ran", async () => {
+    const { file, body } = await savedChargeExpiredMeanwhile()
 
     const next = await start({ stateFile: file, expirySweepMs: 20 })
     await until(() => saved(file).state.transactions[0].state === "Cancelled")
@@ -201,13 +207,7 @@ describe("a sandbox with a state file", () => {
   })
 
   it("holds that expiry, and its webhook, until deliveries resume (the store is up)", async () => {
-    const file = newFile()
-    const first = await start({ stateFile: file })
-    const { body } = await createCharge(first)
-    await first.stop()
-    const state = saved(file)
-    state.state.transactions[0].pix!.expirationDate = new Date(Date.now() - 1000).toISOString()
-    writeFileSync(file, JSON.stringify(state))
+    const { file, body } = await savedChargeExpiredMeanwhile()
 
     const next = await start({ stateFile: file, expirySweepMs: 20, holdSavedDeliveries: true })
     // Ten sweeps' time: none ran while held.
