@@ -62,12 +62,18 @@ function state(province: string): string | null {
   return UF[key] ?? null
 }
 
+/** Street (200), a comma and number (20), a complement: no real address line is longer. */
+const ADDRESS_LINE_MAX = 300
+
 /** The gateway address, or what is missing from it (named for the shopper). */
 export function gatewayAddress(
   address: MedusaAddress | null | undefined
 ): { address: Address } | { missing: string[] } {
   if (!address) return { missing: ["the whole billing address"] }
   const line = text(address.address_1)
+  // Refused before the patterns below, whose backtracking grows with the square of the length.
+  if (line.length > ADDRESS_LINE_MAX)
+    return { missing: [`street and number (address_1) of at most ${ADDRESS_LINE_MAX} characters`] }
   // "Rua 25 de Março, 100": the number after the last comma; else the first number after a space.
   const numbered =
     /^(.*),\s*(\d+[A-Za-z]?|s\/?n)\b\s*[-,]?\s*(.*)$/i.exec(line) ??
