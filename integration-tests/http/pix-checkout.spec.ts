@@ -6,7 +6,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { parsePixPayload } from "../../sandbox"
 import { useSandbox } from "../helpers/sandbox"
+import { Modules } from "@medusajs/framework/utils"
 import {
+  BILLING_ADDRESS,
   complete,
   createCart,
   resetAndSeed,
@@ -254,6 +256,44 @@ medusaIntegrationTestRunner({
         expect(response.status).toBe(400)
         expect(response.data.message).toMatch(message)
         expect(gateway.sandbox.countRequests()).toBe(0)
+      })
+
+      it("takes a real catalogue's titles and addresses: a size grid is not a card number", async () => {
+        const products = getContainer().resolve(Modules.PRODUCT)
+        const [product] = await products.listProducts({}, { relations: ["variants"] })
+        await products.updateProducts(product.id, {
+          title: "Tênis Corrida Grade 34 35 36 37 38 39 40 41 42 43 44",
+        })
+        await products.updateProductVariants(product.variants[0].id, {
+          title: "Jogo de chaves 6 7 8 9 10 11 12 13 14 15 mm",
+        })
+        const cartId = await createCart(api, store)
+        await api.post(
+          `/store/carts/${cartId}`,
+          {
+            shipping_address: {
+              ...BILLING_ADDRESS,
+              address_1: "Rodovia 4 5 6 7 8 9 10 11 12 13, 14",
+            },
+          },
+          store.storeHeaders
+        )
+        const session = await startPix(api, store, cartId)
+        expect(session.status).toBe(200)
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        const [charge] = sandboxTransactions()
+        expect(charge.items).toEqual([
+          expect.objectContaining({ title: expect.stringMatching(/^Tênis Corrida Grade 34 35/) }),
+        ])
+
+        // A card number the storefront itself sends is still refused.
+        const refused = await startPix(api, store, await createCart(api, store), {
+          ...VALID_PAYER,
+          note: "4111 1111 1111 1111",
+        })
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/card details \(note\) must never be sent/)
       })
 
       it("accepts a CNPJ payer", async () => {

@@ -61,10 +61,14 @@ export const AddressSchema = z.strictObject({
 })
 export type Address = z.input<typeof AddressSchema>
 
+/** The e-mail check of a charge request, for callers that must accept exactly what it accepts. */
+export const EmailSchema = z.email("customer.email must be a valid e-mail address")
+export const isEmail = (value: string) => EmailSchema.safeParse(value).success
+
 export const CustomerSchema = z.strictObject({
   id: z.string().max(128).optional(),
   name: z.string().trim().min(1, "customer.name is required").max(200),
-  email: z.email("customer.email must be a valid e-mail address"),
+  email: EmailSchema,
   document: DocumentSchema.optional(),
   phone: z
     .string()

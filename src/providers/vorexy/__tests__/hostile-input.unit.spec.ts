@@ -55,3 +55,17 @@ describe("hostile payer and address input", () => {
     })
   })
 })
+
+describe("payer e-mail", () => {
+  it("accepts at the session exactly what the charge request accepts", () => {
+    for (const email of ["joão@gmail.com", "ana..silva@gmail.com", "ana@gmail", ".ana@x.com"]) {
+      const { problems } = readPayer({ name: "Ana", email }, undefined)
+      expect({ email, problems }).toEqual({
+        email,
+        problems: [`payer e-mail "${email}" is not a valid e-mail address`],
+      })
+    }
+    for (const email of ["ana.silva+loja@gmail.com", "a_b-c@sub.example.com.br"])
+      expect(readPayer({ name: "Ana", email }, undefined).problems).toEqual([])
+  })
+})

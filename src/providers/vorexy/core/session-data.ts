@@ -91,6 +91,25 @@ const PROVIDER_KEYS: ReadonlyArray<keyof VorexySessionData> = [
   "installments",
 ]
 
+/**
+ * What the store route attaches to a new session from the cart and the connection (the items, the
+ * shipping fee, the addresses, the payer's IP), over anything the storefront sent under those names.
+ */
+export const CHECKOUT_CONTEXT_KEYS = [
+  "items",
+  "shipping_fee_cents",
+  "billing_address",
+  "shipping_address",
+  "payer_ip",
+] as const
+
+/** The session data without what the store route attached: what the storefront itself sent. */
+export function storefrontSent(data: Record<string, unknown> | undefined) {
+  const sent = { ...(data ?? {}) }
+  for (const key of CHECKOUT_CONTEXT_KEYS) delete sent[key]
+  return sent
+}
+
 /** Only the provider's own keys of some session data. */
 export function providerFields(data: Partial<VorexySessionData>): Partial<VorexySessionData> {
   const values = data as Record<string, unknown>
