@@ -1,7 +1,7 @@
 /**
  * How a charge looks on the wire: the create response (§2.3), the list item (§2.4), the detail
  * (§2.5) and the cash-in webhook. PIX is as the spec shows it; BOLETO and CREDIT_CARD add the
- * template's fields (research/field-2.md §5.4–5.6) and only on their own charges.
+ * template's fields and only on their own charges.
  */
 import type { Transaction, TransactionState, Variants } from "./state"
 import { prop } from "./state/validation"

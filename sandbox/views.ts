@@ -59,7 +59,7 @@ export function withdrawalDetail(w: Withdrawal, variants: Variants) {
   return variants.withdrawalEnvelope === "data" ? { data: record } : record
 }
 
-/** Cash-out webhook as seen in the field (research/gateway.md §2.6): lowercase status, reais + cents. */
+/** Cash-out webhook as seen in the field: lowercase status, reais + cents. */
 export function withdrawalEvent(w: Withdrawal) {
   return {
     object: "withdraw",

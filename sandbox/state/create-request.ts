@@ -1,6 +1,6 @@
 /**
  * The create-transaction body, validated field by field (one 400 naming every bad field): the
- * spec's common fields, and the template's (research/field-2.md §5) for addresses, shipping, items
+ * spec's common fields, and the white-label template's for addresses, shipping, items
  * adding up to the amount, boleto expiry, card token and installments.
  */
 import type { CardToken } from "./card-tokens"

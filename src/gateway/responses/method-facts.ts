@@ -1,6 +1,6 @@
 /**
  * What a boleto or a card charge adds to a transaction, under every alias the white-label template
- * behind Vorexy is seen to use (research/field-2.md §5): url | bankSlipUrl | pdf | pdfUrl,
+ * behind Vorexy is seen to use in the field: url | bankSlipUrl | pdf | pdfUrl,
  * digitableLine | line, barcode | barCode, expirationDate | dueDate; card.brand, card.lastDigits;
  * refusedReason as a string or { description }.
  */
