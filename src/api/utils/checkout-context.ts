@@ -4,7 +4,7 @@ import { MajorAmountInput, toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import type { MedusaAddress } from "../../providers/vorexy/core/address"
-import type { CheckoutItem } from "../../providers/vorexy/core/session-data"
+import type { CheckoutContextKey, CheckoutItem } from "../../providers/vorexy/core/session-data"
 import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isVorexyProviderId, methodLabelOf } from "../../providers/vorexy/provider-ids"
 import { cardFieldsIn } from "../../providers/vorexy/core/raw-card"
@@ -58,7 +58,11 @@ export async function attachCheckoutContext(
         res.status(400).json({ type: "invalid_data", message })
         return
       }
-      const context = { payer_ip: payerAddress(req), ...(await cartContext(req, req.params.id)) }
+      // Exactly the keys the provider leaves out of its card scan (CHECKOUT_CONTEXT_KEYS).
+      const context: Record<CheckoutContextKey, unknown> = {
+        payer_ip: payerAddress(req),
+        ...(await cartContext(req, req.params.id)),
+      }
       for (const body of bodies) body.data = { ...(body.data ?? {}), ...context }
     }
     next()

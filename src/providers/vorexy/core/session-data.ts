@@ -102,6 +102,7 @@ export const CHECKOUT_CONTEXT_KEYS = [
   "shipping_address",
   "payer_ip",
 ] as const
+export type CheckoutContextKey = (typeof CHECKOUT_CONTEXT_KEYS)[number]
 
 /** The session data without what the store route attached: what the storefront itself sent. */
 export function storefrontSent(data: Record<string, unknown> | undefined) {
