@@ -11,6 +11,7 @@ import { useSandbox } from "../helpers/sandbox"
 import { fetchPdf } from "../helpers/sandbox-methods"
 import {
   adminHeaders,
+  BILLING_ADDRESS,
   complete,
   createCart,
   eventually,
@@ -199,6 +200,30 @@ medusaIntegrationTestRunner({
         const ok = await startSession(api, store, cartId, "boleto", VALID_PAYER)
         expect(ok.status).toBe(200)
         expect(creates()).toBe(0)
+      })
+
+      it("takes the neighbourhood from the payment step when the address form has none", async () => {
+        // A storefront without a neighbourhood input: address_2 empty, the shopper types it in
+        // the payment step (VorexyPaymentFields sends it as data.neighborhood).
+        const cartId = await createCart(api, store)
+        await setBillingAddress(api, store, cartId, { ...BILLING_ADDRESS, address_2: "" })
+        const without = await startSession(api, store, cartId, "boleto", VALID_PAYER)
+        expect(without.status).toBe(400)
+        expect(without.data.message).toMatch(/neighbourhood \(address_2\)/)
+
+        const given = { ...VALID_PAYER, neighborhood: "Bela Vista" }
+        expect((await startSession(api, store, cartId, "boleto", given)).status).toBe(200)
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        const [sent] = transactions()
+        expect(sent.customer.address).toMatchObject({
+          street: "Rua Augusta",
+          streetNumber: "1500",
+          neighborhood: "Bela Vista",
+        })
+        // Like every storefront key, it is not kept in the session data anyone can read.
+        const order = await storeOrder(api, store, completed.data.order.id)
+        expect(order.payment_collections[0].payment_sessions[0].data.neighborhood).toBeNull()
       })
     })
 

@@ -149,6 +149,47 @@ medusaIntegrationTestRunner({
         expect(Date.now() - started).toBeLessThan(20_000)
       })
 
+      it("says when the store has captured the order, and wakes a long-poll waiting for it", async () => {
+        const orderId = await placeOrder()
+        const { data } = await status(`order_id=${orderId}`)
+        expect(data.payment_status).toMatchObject({ paid: false, order_captured: false })
+        const transactionId = data.payment_status.transaction_id
+        gateway.sandbox.state.payTransaction(transactionId)
+        // The moment between the sync writing "paid" and Medusa's capture, held open: the
+        // charge says paid (as a sync or another instance wrote it), the order is not captured.
+        const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        await pg.raw("update vorexy_charge set status = 'paid' where order_id = ?", [orderId])
+        const paidOnly = await status(`order_id=${orderId}`)
+        expect(paidOnly.data.payment_status).toMatchObject({ paid: true, order_captured: false })
+        expect((await storeOrder(api, store, orderId)).payment_status).toBe("awaiting")
+
+        let answered = false
+        const started = Date.now()
+        const poll = status(
+          `order_id=${orderId}&wait=true&timeout_ms=20000&last_status=paid&last_captured=false`
+        ).finally(() => (answered = true))
+        await new Promise((r) => setTimeout(r, 600))
+        expect(answered).toBe(false)
+        // The admin's "sync now" (a webhook or the reconcile job does the same): captures.
+        const admin = await adminHeaders(getContainer())
+        const charge = (await pg.raw("select id from vorexy_charge where order_id = ?", [orderId]))
+          .rows[0]
+        await api.post(`/admin/vorexy/charges/${charge.id}/sync`, {}, admin)
+
+        const woken = await poll
+        expect(woken.data.payment_status).toMatchObject({ paid: true, order_captured: true })
+        expect(Date.now() - started).toBeLessThan(15_000)
+        // When it says so, the store's own order says captured too.
+        expect((await storeOrder(api, store, orderId)).payment_status).toBe("captured")
+        // A capture the sync did not make (Medusa's own, at cart completion or authorisation)
+        // is read from Medusa: the answer is the same without the plugin's note of it.
+        await pg.raw("update vorexy_charge set captured_at = null where order_id = ?", [orderId])
+        const fromMedusa = await status(`order_id=${orderId}`)
+        expect(fromMedusa.data.payment_status).toMatchObject({ paid: true, order_captured: true })
+        // And the query is checked: junk is a 400, not a 5xx.
+        expect((await status(`order_id=${orderId}&last_captured=maybe`)).status).toBe(400)
+      })
+
       it("answers every waiting long-poll when another instance changes the charge", async () => {
         const orderId = await placeOrder()
         const polls = Array.from({ length: 50 }, () =>

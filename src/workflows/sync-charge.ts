@@ -15,6 +15,7 @@ import {
 import { applyChargeSyncStep } from "./steps/apply-charge-sync"
 import { confirmCaptureStep } from "./steps/confirm-capture"
 import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
+import { recordCaptureStep } from "./steps/record-capture"
 import { ChargeSyncPlan, planChargeSync } from "./utils/plan-charge-sync"
 
 /**
@@ -68,6 +69,15 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       transform({ capture }, ({ capture }) => ({ session_id: capture.data.session_id }))
     )
   })
+  // Captured now, or already (at cart completion, or by an earlier run): the store knows it's paid.
+  recordCaptureStep(
+    transform({ gathered, plan }, ({ gathered, plan }) => ({
+      charge_id: gathered.charge.id,
+      captured:
+        plan.action.type === "capture" ||
+        (!gathered.coalesced && (gathered.medusa.payment?.captured_cents ?? 0) > 0),
+    }))
+  )
   when("vorexy-cancel-order", { plan }, ({ plan }) => plan.action.type === "cancel_order").then(
     () => {
       const cancel = transform({ plan }, ({ plan }) => ({

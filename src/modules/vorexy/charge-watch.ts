@@ -10,8 +10,9 @@
 export const WATCH_TICK_MS = 250
 
 /**
- * A charge's state as the storefront sees it: its status, whether it is still offered, and whether
- * it was marked unknown at the gateway (the shopper is then told it could not be confirmed).
+ * A charge's state as the storefront sees it: its status, whether it is still offered, whether
+ * it was marked unknown at the gateway (the shopper is then told it could not be confirmed), and
+ * whether Medusa has captured it into the order.
  */
 export type ChargeMark = { id: string; mark: string }
 export type ReadMarks = (ids: string[]) => Promise<ChargeMark[]>
@@ -21,8 +22,9 @@ export const chargeMark = (charge: {
   status: string
   offer_closed_at?: Date | string | null
   gateway_unknown_at?: Date | string | null
+  captured_at?: Date | string | null
 }) =>
-  `${charge.status}|${charge.offer_closed_at ? "closed" : ""}${charge.gateway_unknown_at ? "|unknown" : ""}`
+  `${charge.status}|${charge.offer_closed_at ? "closed" : ""}${charge.gateway_unknown_at ? "|unknown" : ""}${charge.captured_at ? "|captured" : ""}`
 
 /** A read that takes longer is given up (a dead connection must not stop every later tick). */
 export const READ_DEADLINE_MS = 3_000

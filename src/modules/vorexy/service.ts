@@ -23,7 +23,8 @@ type ChargeUpdate = { id: string } & Record<string, unknown>
 /** chargeMark() (charge-watch.ts) in SQL: the two must agree. */
 const CHARGE_MARK_SQL =
   "status || '|' || case when offer_closed_at is null then '' else 'closed' end" +
-  " || case when gateway_unknown_at is null then '' else '|unknown' end"
+  " || case when gateway_unknown_at is null then '' else '|unknown' end" +
+  " || case when captured_at is null then '' else '|captured' end"
 
 /** The query builder of the request's transaction (MikroORM's knex). */
 type KnexManager = {

@@ -31,6 +31,11 @@ export const VorexyCharge = model
     details: model.json().nullable(),
     expires_at: model.dateTime().nullable(),
     paid_at: model.dateTime().nullable(),
+    /**
+     * When the plugin saw Medusa's payment captured for this charge: the order is paid in the store
+     * (the storefront's page can show the store's own paid state). Never cleared.
+     */
+    captured_at: model.dateTime().nullable(),
     company_id: model.text().nullable(),
     /**
      * Needs the admin: paid for another amount; paid after the order was cancelled (or with nothing

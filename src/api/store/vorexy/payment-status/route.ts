@@ -1,5 +1,6 @@
 /**
- * GET /store/vorexy/payment-status?order_id=…|payment_session_id=…[&wait=true&timeout_ms=…&last_status=…]
+ * GET /store/vorexy/payment-status?order_id=…|payment_session_id=…
+ *   [&wait=true&timeout_ms=…&last_status=…&last_captured=…]
  *
  * A Vorexy charge's state for the storefront (PIX, boleto or card, with what each method adds),
  * served from the plugin's table (never a gateway call), with an optional bounded long-poll so a
@@ -33,13 +34,16 @@ export const GET = async (
   const query = req.validatedQuery as StorePaymentStatusQueryType
   const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   let charge = await findCharge(req, service, query)
+  let captured = await orderCaptured(req, service, charge)
 
   const waitFor = query.last_status ?? charge.status
+  const waitCaptured = query.last_captured ?? captured
   const watcher = service.chargeWatcher()
   // Past MAX_WAITERS a request is answered at once rather than held (sockets are finite).
   // A charge that could not be confirmed changes only through the admin: answered at once.
   const settled = unconfirmedReason(charge) !== null
-  if (query.wait && !settled && charge.status === waitFor && watcher.size < MAX_WAITERS) {
+  const unchanged = charge.status === waitFor && captured === waitCaptured
+  if (query.wait && !settled && unchanged && watcher.size < MAX_WAITERS) {
     // The process's one watcher looks for every waiting request at once (charge-watch.ts); it
     // wakes on a new status, or when the charge stops being offered (its order cancelled).
     const closed = new AbortController()
@@ -49,11 +53,12 @@ export const GET = async (
     if (closed.signal.aborted) return
     // Whatever ended the wait, the answer is the row as it is now.
     charge = (await service.listVorexyCharges({ id: charge.id }))[0] ?? charge
+    captured = await orderCaptured(req, service, charge)
   }
 
   // Never from a cache: a cached answer would make the storefront's follower spin.
   res.setHeader("Cache-Control", "no-store")
-  res.json({ payment_status: view(charge) })
+  res.json({ payment_status: view(charge, captured) })
 }
 
 async function findCharge(
@@ -133,6 +138,25 @@ async function visibleSession(req: MedusaRequest, sessionId: string): Promise<st
 }
 
 /**
+ * Whether Medusa has captured the charge's payment, so the order is paid in the store (what the
+ * storefront's own order page shows). The sync notes it on the row (record-capture.ts); a capture
+ * made at cart completion (a card approved at once) is looked up once and noted the same way.
+ */
+async function orderCaptured(req: MedusaRequest, service: VorexyModuleService, charge: Charge) {
+  if (charge.captured_at) return true
+  if (charge.status !== "paid") return false
+  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment_session",
+    fields: ["id", "payment.captures.id"],
+    filters: { id: charge.payment_session_id },
+  })
+  const session = data[0] as { payment?: { captures?: Array<{ id: string }> | null } | null }
+  if (!session?.payment?.captures?.length) return false
+  await service.updateChargesAndNotify([{ id: charge.id, captured_at: new Date() }])
+  return true
+}
+
+/**
  * Why the store cannot confirm this payment, for the shopper: its gateway does not know it (404s;
  * modules/vorexy/unknown-charge.ts). Null: nothing stands in the way.
  */
@@ -140,7 +164,7 @@ function unconfirmedReason(charge: Charge) {
   return charge.status === "pending" && charge.gateway_unknown_at ? "unknown_at_gateway" : null
 }
 
-function view(charge: Charge) {
+function view(charge: Charge, captured: boolean) {
   const unconfirmed = unconfirmedReason(charge)
   // The QR is only useful while the charge can still be paid (not once its order was cancelled,
   // nor once the store could not confirm it: a payment would not be seen).
@@ -152,6 +176,8 @@ function view(charge: Charge) {
     method: charge.method,
     status: charge.status,
     paid: charge.status === "paid",
+    /** Medusa has captured it: the order is paid in the store, its own pages say so. */
+    order_captured: captured,
     amount_cents: charge.amount_cents,
     currency_code: charge.currency_code,
     payable,

@@ -21,6 +21,13 @@ export const StorePaymentStatusQuery = z
       .max(MAX_WAIT_MS, `timeout_ms is at most ${MAX_WAIT_MS}`)
       .optional(),
     last_status: z.enum(CHARGE_STATUSES).optional(),
+    /** Long-poll: also answer when order_captured differs from this (default: the current one). */
+    last_captured: z
+      .preprocess(
+        (v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v),
+        z.boolean()
+      )
+      .optional(),
   })
   .refine((q) => Boolean(q.order_id) !== Boolean(q.payment_session_id), {
     message: "Give exactly one of order_id or payment_session_id",
