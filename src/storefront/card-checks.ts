@@ -60,8 +60,13 @@ export function installmentLimit(config: VorexyCardConfig, amountCents: number):
   return Math.max(1, Math.min(config.max_installments, byMinimum))
 }
 
+export type InstallmentOption = { count: number; eachCents: number }
+
 /** Each choice with its per-installment amount in cents (rounded to the cent). */
-export const installmentOptions = (config: VorexyCardConfig, amountCents: number) =>
+export const installmentOptions = (
+  config: VorexyCardConfig,
+  amountCents: number
+): InstallmentOption[] =>
   Array.from({ length: installmentLimit(config, amountCents) }, (_, i) => ({
     count: i + 1,
     eachCents: Math.round(amountCents / (i + 1)),

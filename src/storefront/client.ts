@@ -28,6 +28,8 @@ export type VorexyStatusOptions = {
   /** Long-poll: answer when the status differs from `lastStatus` (or at the server's timeout). */
   wait?: boolean
   lastStatus?: string
+  /** Long-poll: also answer when `order_captured` differs from this. */
+  lastCaptured?: boolean
   timeoutMs?: number
   signal?: AbortSignal
 }
@@ -88,6 +90,7 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
     if (opts.wait) {
       query.wait = "true"
       if (opts.lastStatus) query.last_status = opts.lastStatus
+      if (opts.lastCaptured !== undefined) query.last_captured = String(opts.lastCaptured)
       if (opts.timeoutMs) query.timeout_ms = String(opts.timeoutMs)
     }
     const body = await get<{ payment_status: VorexyPaymentStatus }>(
@@ -100,7 +103,7 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
 
   /** One request of the follower, abandoned if the server holds it well past its own timeout. */
   function watched(target: VorexyStatusTarget, timeoutMs: number | undefined) {
-    return (lastStatus: string | undefined, signal: AbortSignal) => {
+    return (lastStatus: string | undefined, signal: AbortSignal, lastCaptured?: boolean) => {
       const controller = new AbortController()
       const abort = () => controller.abort()
       signal.addEventListener("abort", abort)
@@ -113,7 +116,13 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
         (timeoutMs ?? SERVER_WAIT_MS) + WATCHDOG_MARGIN_MS
       )
       const wait = lastStatus !== undefined
-      return status(target, { wait, lastStatus, timeoutMs, signal: controller.signal })
+      return status(target, {
+        wait,
+        lastStatus,
+        lastCaptured,
+        timeoutMs,
+        signal: controller.signal,
+      })
         .catch((error) => {
           if (timedOut) throw new VorexyStorefrontError("The store did not answer", 0, "timeout")
           throw error
@@ -160,6 +169,8 @@ export type { VorexyCardTokeniser } from "./card-token.js"
 export * from "./payer.js"
 export * from "./card-checks.js"
 export * from "./format.js"
+export { shopperMessage } from "./shopper-message.js"
+export { isVorexyProvider, vorexyMethodOf, neighbourhoodOf } from "./method.js"
 export { viewState } from "./view-state.js"
 export { textsFor, VOREXY_TEXTS, type VorexyTexts } from "./texts.js"
 export { newestVorexySession } from "./sessions.js"

@@ -17,13 +17,25 @@ export type FollowerTimers = {
 export type WakeSource = (wake: () => void) => () => void
 
 export type StatusFollowerOptions = {
-  /** One request: without `lastStatus` answer at once; with it, long-poll until it changes. */
-  load: (lastStatus: string | undefined, signal: AbortSignal) => Promise<VorexyPaymentStatus>
+  /**
+   * One request: without `lastStatus` answer at once; with it, long-poll until the status changes
+   * (or, given `lastCaptured`, until whether the store has captured the order changes).
+   */
+  load: (
+    lastStatus: string | undefined,
+    signal: AbortSignal,
+    lastCaptured?: boolean
+  ) => Promise<VorexyPaymentStatus>
   onStatus: (status: VorexyPaymentStatus) => void
   onError?: (error: unknown) => void
   onStateChange?: (state: FollowerState) => void
   timers?: FollowerTimers
   visibility?: WakeSource
+  /**
+   * After "paid", how long to keep following until the store has captured the order
+   * (`order_captured`), in ms; then the follower ends anyway. Default 2 minutes.
+   */
+  captureWaitMs?: number
 }
 
 export type StatusFollower = { stop(): void; readonly state: FollowerState }
@@ -39,8 +51,19 @@ export const MIN_POLL_GAP_MS = 1_000
 /** 1 s, 2 s, 4 s … capped at 30 s, for the nth failure in a row (from 0). */
 export const backoffDelay = (failures: number) => Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS)
 
-/** Nothing more will happen to a paid charge, or to one that can no longer be paid. */
-export const isFinalStatus = (status: VorexyPaymentStatus) => status.paid || !status.payable
+/** How long a paid charge is followed, by default, until the store has captured its order. */
+export const CAPTURE_WAIT_MS = 120_000
+
+/** A paid charge the store has not captured into the order yet (an older server never says). */
+export const awaitingCapture = (status: VorexyPaymentStatus) =>
+  status.paid && status.order_captured === false
+
+/**
+ * Nothing more to follow: paid and captured by the store (or paid, from a server that does not
+ * say), or no longer payable.
+ */
+export const isFinalStatus = (status: VorexyPaymentStatus) =>
+  status.paid ? !awaitingCapture(status) : !status.payable
 
 const globalTimers: FollowerTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
@@ -79,6 +102,8 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
   }
 
   let sentAt = 0
+  let paidAt: number | undefined
+  const captureWaitMs = options.captureWaitMs ?? CAPTURE_WAIT_MS
 
   function run(lastStatus: string | undefined) {
     const mine = ++generation
@@ -87,7 +112,12 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
     enter(lastStatus === undefined ? "loading" : "waiting")
     const signal = request.signal
     // A load that throws at once is a failure like any other, not an exception out of run().
-    new Promise<VorexyPaymentStatus>((resolve) => resolve(options.load(lastStatus, signal))).then(
+    // While waiting for the store's capture, the long-poll also ends when that changes.
+    const lastCaptured =
+      lastStatus !== undefined && current && awaitingCapture(current) ? false : undefined
+    new Promise<VorexyPaymentStatus>((resolve) =>
+      resolve(options.load(lastStatus, signal, lastCaptured))
+    ).then(
       (status) => mine === generation && !over() && received(status),
       (error) => mine === generation && !over() && failed(error)
     )
@@ -95,11 +125,15 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
 
   function received(status: VorexyPaymentStatus) {
     failures = 0
-    const unchanged = current?.status === status.status
+    const unchanged =
+      current?.status === status.status && current?.order_captured === status.order_captured
     current = status
     options.onStatus(status)
     if (over()) return // onStatus may have stopped us
     if (isFinalStatus(status)) return finish("done")
+    // Paid, the store not yet caught up: followed a while longer, never forever.
+    if (status.paid) paidAt ??= Date.now()
+    if (paidAt !== undefined && Date.now() - paidAt >= captureWaitMs) return finish("done")
     const gap = unchanged ? MIN_POLL_GAP_MS - (Date.now() - sentAt) : 0
     if (gap <= 0) return run(status.status)
     retry = timers.setTimeout(() => {

@@ -16,3 +16,8 @@ export { VorexyBoleto, type VorexyBoletoProps } from "./react/vorexy-boleto.js"
 export { VorexyCardStatus, type VorexyCardStatusProps } from "./react/vorexy-card-status.js"
 export { VorexyCardForm, type VorexyCardFormProps } from "./react/vorexy-card-form.js"
 export { VorexyPayerForm, type VorexyPayerFormProps } from "./react/vorexy-payer-form.js"
+export {
+  VorexyPaymentFields,
+  type VorexyPaymentFieldsHandle,
+  type VorexyPaymentFieldsProps,
+} from "./react/vorexy-payment-fields.js"

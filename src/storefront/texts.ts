@@ -86,6 +86,27 @@ const ptBR = {
     cnpjInvalid: "CNPJ inválido: confira os caracteres.",
     phoneInvalid: "Informe o DDD e o número, com 8 ou 9 dígitos.",
   },
+  fields: {
+    legend: "Pagamento",
+    neighbourhood: "Bairro",
+    neighbourhoodRequired: "Informe o bairro do endereço de cobrança: o boleto exige.",
+    neighbourhoodTooLong: "O bairro tem no máximo 100 caracteres.",
+    cardLoading: "Carregando o pagamento com cartão…",
+    cardUnavailable: "O pagamento com cartão não está disponível nesta loja.",
+  },
+  /** The plugin's own errors (sent in English by the store), as the shopper reads them. */
+  server: {
+    declined: (reason: string) =>
+      `Seu cartão foi recusado${reason ? `: ${reason}` : ""}. Nada foi cobrado: tente outro cartão ou outra forma de pagamento.`,
+    cardUnconfirmed:
+      "Não conseguimos confirmar o pagamento com cartão. Não digite o cartão de novo: clique outra vez em finalizar o pedido para conferir (o cartão nunca é cobrado duas vezes).",
+    unavailable:
+      "O pagamento está indisponível no momento. Tente de novo em instantes ou escolha outra forma de pagamento.",
+    boletoNeeds: (missing: string) =>
+      `Para gerar o boleto, complete o endereço de cobrança: ${missing}.`,
+    invalidPayer: (problems: string) => `Confira os dados do pagador: ${problems}.`,
+    restart: "Este pagamento precisa ser iniciado de novo: escolha a forma de pagamento outra vez.",
+  },
 }
 
 export type VorexyTexts = typeof ptBR
@@ -173,6 +194,25 @@ const en: VorexyTexts = {
     cpfInvalid: "Invalid CPF: check the digits.",
     cnpjInvalid: "Invalid CNPJ: check the characters.",
     phoneInvalid: "Enter the area code and the 8- or 9-digit number.",
+  },
+  fields: {
+    legend: "Payment",
+    neighbourhood: "Neighbourhood (bairro)",
+    neighbourhoodRequired: "Enter the billing address's neighbourhood: a boleto needs it.",
+    neighbourhoodTooLong: "The neighbourhood has at most 100 characters.",
+    cardLoading: "Loading card payment…",
+    cardUnavailable: "Card payment is not available in this store.",
+  },
+  server: {
+    declined: (reason) =>
+      `Your card was declined${reason ? `: ${reason}` : ""}. Nothing was charged: try another card or another payment method.`,
+    cardUnconfirmed:
+      "We could not confirm your card payment. Do not enter your card again: place the order again to check it (the card is never charged twice).",
+    unavailable:
+      "Payment is unavailable right now. Please try again in a moment or choose another payment method.",
+    boletoNeeds: (missing) => `To issue the boleto, complete the billing address: ${missing}.`,
+    invalidPayer: (problems) => `Check the payer's details: ${problems}.`,
+    restart: "This payment must be started again: choose the payment method again.",
   },
 }
 

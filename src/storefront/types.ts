@@ -16,6 +16,11 @@ export type VorexyPaymentStatus = {
   method: VorexyMethod
   status: VorexyChargeStatus
   paid: boolean
+  /**
+   * The store (Medusa) has captured this payment into its order: the store's own order pages now
+   * show it paid. Absent from an older server.
+   */
+  order_captured?: boolean
   amount_cents: number
   currency_code: string
   /**

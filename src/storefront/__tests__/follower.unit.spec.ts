@@ -5,13 +5,14 @@ import { pixStatus } from "./fixtures"
 
 type Call = {
   lastStatus: string | undefined
+  lastCaptured: boolean | undefined
   signal: AbortSignal
   resolve: (status: VorexyPaymentStatus) => void
   reject: (error: unknown) => void
 }
 
 /** A follower whose requests are answered by hand, with fake timers and a wake button. */
-function harness() {
+function harness(captureWaitMs?: number) {
   const calls: Call[] = []
   const statuses: VorexyPaymentStatus[] = []
   const errors: unknown[] = []
@@ -19,8 +20,11 @@ function harness() {
   let wake = () => {}
   const unsubscribe = jest.fn()
   const follower = createStatusFollower({
-    load: (lastStatus, signal) =>
-      new Promise((resolve, reject) => calls.push({ lastStatus, signal, resolve, reject })),
+    load: (lastStatus, signal, lastCaptured) =>
+      new Promise((resolve, reject) =>
+        calls.push({ lastStatus, lastCaptured, signal, resolve, reject })
+      ),
+    captureWaitMs,
     onStatus: (s) => statuses.push(s),
     onError: (e) => errors.push(e),
     onStateChange: (s) => states.push(s),
@@ -243,4 +247,50 @@ it("a load that throws at once is retried like a failed request", async () => {
   expect(onError).toHaveBeenCalledTimes(1)
   expect(follower.state).toBe("backoff")
   follower.stop()
+})
+
+describe("after paid, until the store has captured the order", () => {
+  const paid = (order_captured?: boolean) =>
+    pixStatus({ status: "paid", paid: true, payable: false, order_captured })
+
+  it("keeps long-polling on whether it is captured, and stops once it is", async () => {
+    const h = harness()
+    h.last().resolve(pixStatus({ order_captured: false }))
+    await flush()
+    h.last().resolve(paid(false))
+    await flush()
+    expect(h.follower.state).toBe("waiting")
+    expect(h.calls).toHaveLength(3)
+    expect(h.calls[2]).toMatchObject({ lastStatus: "paid", lastCaptured: false })
+    // Before paid, the long-poll did not ask about the capture.
+    expect(h.calls[1].lastCaptured).toBeUndefined()
+
+    h.last().resolve(paid(true))
+    await flush()
+    expect(h.follower.state).toBe("done")
+    expect(h.statuses.map((s) => s.order_captured)).toEqual([false, false, true])
+  })
+
+  it("stops at paid when the server does not say (an older one)", async () => {
+    const h = harness()
+    h.last().resolve(paid(undefined))
+    await flush()
+    expect(h.follower.state).toBe("done")
+    expect(h.calls).toHaveLength(1)
+  })
+
+  it("gives up waiting for the capture after captureWaitMs, never follows forever", async () => {
+    const h = harness(60_000)
+    h.last().resolve(paid(false))
+    await flush()
+    expect(h.follower.state).toBe("waiting")
+    await jest.advanceTimersByTimeAsync(30_000)
+    h.last().resolve(paid(false))
+    await flush()
+    expect(h.follower.state).toBe("waiting")
+    await jest.advanceTimersByTimeAsync(30_000)
+    h.last().resolve(paid(false))
+    await flush()
+    expect(h.follower.state).toBe("done")
+  })
 })

@@ -125,3 +125,43 @@ it("does not restart for an equal target, and stops on unmount", () => {
   unmount()
   expect(fake.stop).toHaveBeenCalledTimes(2)
 })
+
+it("calls onCaptured once, when the store has captured the order, not at paid", () => {
+  const fake = fakeClient()
+  const onCaptured = jest.fn()
+  const onPaid = jest.fn()
+  render(
+    <VorexyPayment
+      client={fake.client}
+      target={{ orderId: "order_01" }}
+      onPaid={onPaid}
+      onCaptured={onCaptured}
+      now={now}
+    />
+  )
+  fake.push(pixStatus({ order_captured: false }))
+  fake.push(pixStatus({ status: "paid", paid: true, payable: false, order_captured: false }))
+  expect(onPaid).toHaveBeenCalledTimes(1)
+  expect(onCaptured).not.toHaveBeenCalled()
+  fake.push(pixStatus({ status: "paid", paid: true, payable: false, order_captured: true }))
+  fake.push(pixStatus({ status: "paid", paid: true, payable: false, order_captured: true }))
+  expect(onCaptured).toHaveBeenCalledTimes(1)
+  expect(onCaptured.mock.calls[0][0]).toMatchObject({ paid: true, order_captured: true })
+})
+
+it("calls onCaptured at paid when the server does not say whether it captured", () => {
+  const fake = fakeClient()
+  const onCaptured = jest.fn()
+  render(
+    <VorexyPayment
+      client={fake.client}
+      target={{ orderId: "order_01" }}
+      onCaptured={onCaptured}
+      now={now}
+    />
+  )
+  fake.push(pixStatus())
+  expect(onCaptured).not.toHaveBeenCalled()
+  fake.push(pixStatus({ status: "paid", paid: true, payable: false }))
+  expect(onCaptured).toHaveBeenCalledTimes(1)
+})

@@ -7,6 +7,7 @@ import {
   VorexyCardStatus,
   VorexyPayerForm,
   VorexyPayment,
+  VorexyPaymentFields,
   VorexyPix,
 } from "../index"
 import { boletoStatus, CARD_CONFIG, cardStatus, PIX_CODE, pixStatus } from "./fixtures"
@@ -63,4 +64,23 @@ it("renders every other component", () => {
   expect(
     renderToString(<VorexyPayment client={client} target={{ orderId: "order_01" }} />)
   ).toContain("Carregando o pagamento")
+})
+
+it("renders the payment fields on the server, the card waiting for the store's config", () => {
+  const pix = renderToString(
+    <VorexyPaymentFields client={client} providerId="pp_vorexy-pix_vorexy" amountCents={9990} />
+  )
+  expect(pix).toContain("CPF ou CNPJ")
+  expect(pix).toContain("Nome completo")
+  const card = renderToString(
+    <VorexyPaymentFields
+      client={client}
+      providerId="pp_vorexy-card_vorexy"
+      amountCents={9990}
+      name="Maria"
+      email="m@example.com"
+    />
+  )
+  expect(card).toContain("Carregando o pagamento com cartão…")
+  expect(card).not.toContain("Nome completo")
 })

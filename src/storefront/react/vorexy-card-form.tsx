@@ -4,18 +4,16 @@
  * back only the token and the installments. The number goes nowhere else.
  */
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react"
-import { cardProblems, formatCardNumber, installmentOptions } from "../card-checks.js"
+import { cardProblems, installmentOptions } from "../card-checks.js"
 import type { VorexyClient } from "../client.js"
-import { VorexyStorefrontError } from "../errors.js"
-import { formatMoney } from "../format.js"
-import { textsFor, type VorexyTexts } from "../texts.js"
+import { textsFor } from "../texts.js"
 import type {
   VorexyCardConfig,
   VorexyCardInput,
   VorexyCardPayment,
   VorexyLocale,
 } from "../types.js"
-import { Field } from "./field.js"
+import { CARD_FIELD_ORDER, CardFields, EMPTY_CARD, tokeniserMessage } from "./card-fields.js"
 
 export type VorexyCardFormProps = {
   client: Pick<VorexyClient, "tokenizeCard">
@@ -29,22 +27,12 @@ export type VorexyCardFormProps = {
   submitLabel?: string
 }
 
-const EMPTY: VorexyCardInput = { number: "", holderName: "", expMonth: "", expYear: "", cvv: "" }
-const ORDER: (keyof VorexyCardInput)[] = ["number", "holderName", "expMonth", "expYear", "cvv"]
-
 const noSubscription = () => () => {}
-
-function tokeniserMessage(error: unknown, t: VorexyTexts["card"]) {
-  if (error instanceof VorexyStorefrontError && error.code === "tokeniser_refused")
-    return error.reason ? `${t.tokeniserRefused}: ${error.reason}` : `${t.tokeniserRefused}.`
-  return t.scriptFailed
-}
-
 export function VorexyCardForm(props: VorexyCardFormProps) {
   const { client, config, amountCents, locale = "pt-BR", error, disabled } = props
   const t = textsFor(locale).card
   const id = useId()
-  const [card, setCard] = useState(EMPTY)
+  const [card, setCard] = useState(EMPTY_CARD)
   const [installments, setInstallments] = useState(1)
   const [left, setLeft] = useState<Partial<Record<keyof VorexyCardInput, boolean>>>({})
   const [submitted, setSubmitted] = useState(false)
@@ -64,27 +52,10 @@ export function VorexyCardForm(props: VorexyCardFormProps) {
     submitted || left[name] ? problems[name] : undefined
   const alert = failure ?? error ?? null
 
-  // No `name` on the card's inputs: a form they end up nested in (a store's own checkout form)
-  // would post the number and CVV to the store. data-vorexy-field identifies them instead.
-  const input = (name: keyof VorexyCardInput) => ({
-    id: `${id}-${name}`,
-    "data-vorexy-field": name,
-    value: card[name],
-    label: t[name],
-    error: shown(name),
-    disabled: disabled || working,
-    spellCheck: false,
-    onBlur: () => setLeft((was) => (was[name] ? was : { ...was, [name]: true })),
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const typed = event.currentTarget.value
-      setCard((was) => ({ ...was, [name]: name === "number" ? formatCardNumber(typed) : typed }))
-    },
-  })
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setSubmitted(true)
-    const invalid = ORDER.find((name) => problems[name])
+    const invalid = CARD_FIELD_ORDER.find((name) => problems[name])
     if (invalid) {
       const element = event.currentTarget.querySelector(`[data-vorexy-field="${invalid}"]`)
       if (element instanceof HTMLElement) element.focus()
@@ -110,38 +81,18 @@ export function VorexyCardForm(props: VorexyCardFormProps) {
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <Field {...input("number")} inputMode="numeric" autoComplete="cc-number" maxLength={23} />
-      <Field {...input("holderName")} autoComplete="cc-name" autoCapitalize="characters" />
-      <fieldset className="vorexy-card-form__expiry">
-        <legend className="vorexy-field__label">{t.expiry}</legend>
-        <Field
-          {...input("expMonth")}
-          inputMode="numeric"
-          autoComplete="cc-exp-month"
-          maxLength={2}
-        />
-        <Field {...input("expYear")} inputMode="numeric" autoComplete="cc-exp-year" maxLength={4} />
-      </fieldset>
-      <Field {...input("cvv")} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
-      <div className="vorexy-field">
-        <label className="vorexy-field__label" htmlFor={`${id}-installments`}>
-          {t.installments}
-        </label>
-        <select
-          className="vorexy-input"
-          id={`${id}-installments`}
-          name="installments"
-          value={chosen}
-          disabled={disabled || working}
-          onChange={(event) => setInstallments(Number(event.currentTarget.value))}
-        >
-          {options.map(({ count, eachCents }) => (
-            <option key={count} value={count}>
-              {t.installment(count, formatMoney(eachCents, "brl", locale))}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CardFields
+        id={id}
+        card={card}
+        onCard={setCard}
+        shown={shown}
+        onLeave={(name) => setLeft((was) => (was[name] ? was : { ...was, [name]: true }))}
+        options={options}
+        installments={chosen}
+        onInstallments={setInstallments}
+        locale={locale}
+        disabled={disabled || working}
+      />
       {alert ? (
         <div className="vorexy-alert" role="alert">
           {alert}

@@ -2,6 +2,7 @@
 /** The whole payment view: follows the charge and shows the PIX, boleto or card view for it. */
 import { useEffect, useRef } from "react"
 import type { VorexyClient } from "../client.js"
+import { awaitingCapture } from "../follower.js"
 import { textsFor } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus, VorexyStatusTarget } from "../types.js"
 import { viewState } from "../view-state.js"
@@ -17,6 +18,11 @@ export type VorexyPaymentProps = {
   locale?: VorexyLocale
   /** Called once when the charge is paid (e.g. to refresh the order). */
   onPaid?: (status: VorexyPaymentStatus) => void
+  /**
+   * Called once when the store has captured the order (paid, and `order_captured`): refresh the
+   * page here (e.g. Next's `router.refresh()`) and it renders the store's own paid state.
+   */
+  onCaptured?: (status: VorexyPaymentStatus) => void
   /** Each status as it arrives, so the page around it needs no second long-poll. */
   onStatus?: (status: VorexyPaymentStatus) => void
   now?: VorexyClock
@@ -30,9 +36,10 @@ export function VorexyPayment(props: VorexyPaymentProps) {
   const { status, state } = useVorexyStatus(client, target, { timeoutMs })
 
   // The latest callbacks and status, so onPaid fires once per payment, not on each render.
-  const latest = useRef({ onPaid: props.onPaid, onStatus: props.onStatus, status })
+  const callbacks = { onPaid: props.onPaid, onCaptured: props.onCaptured, onStatus: props.onStatus }
+  const latest = useRef({ ...callbacks, status })
   useEffect(() => {
-    latest.current = { onPaid: props.onPaid, onStatus: props.onStatus, status }
+    latest.current = { ...callbacks, status }
   })
   useEffect(() => {
     if (status) latest.current.onStatus?.(status)
@@ -42,6 +49,11 @@ export function VorexyPayment(props: VorexyPaymentProps) {
     const { onPaid, status: current } = latest.current
     if (paid && current) onPaid?.(current)
   }, [paid])
+  const captured = status?.paid && !awaitingCapture(status) ? paid : null
+  useEffect(() => {
+    const { onCaptured, status: current } = latest.current
+    if (captured && current) onCaptured?.(current)
+  }, [captured])
 
   // Loading, retrying and "unavailable" are announced here; each view announces its own states.
   const notice =

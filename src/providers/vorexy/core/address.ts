@@ -62,6 +62,19 @@ function state(province: string): string | null {
   return UF[key] ?? null
 }
 
+/**
+ * The billing address with the neighbourhood the shopper typed at the payment step (session
+ * `data.neighborhood`, for a storefront whose address form has no such field), over the address's
+ * own. Anything but a non-empty string changes nothing.
+ */
+export function withNeighbourhood(
+  address: MedusaAddress | null | undefined,
+  neighbourhood: unknown
+): MedusaAddress | null | undefined {
+  if (!address || typeof neighbourhood !== "string" || !neighbourhood.trim()) return address
+  return { ...address, metadata: { ...(address.metadata ?? {}), neighborhood: neighbourhood } }
+}
+
 /** Street (200), a comma and number (20), a complement: no real address line is longer. */
 const ADDRESS_LINE_MAX = 300
 

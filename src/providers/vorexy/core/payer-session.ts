@@ -5,7 +5,7 @@
 import type { PaymentCustomerDTO } from "@medusajs/framework/types"
 import { centsToMajor } from "../../../gateway"
 import type { VorexyOptions } from "../options"
-import { gatewayAddress, MedusaAddress } from "./address"
+import { gatewayAddress, MedusaAddress, withNeighbourhood } from "./address"
 import { errorsFor, MethodLabel } from "./errors"
 import type { ChargeMethod } from "./methods/types"
 import { cardFieldsIn } from "./raw-card"
@@ -41,7 +41,10 @@ export function initialSessionData(
   if (problems.length) throw errorsFor(label).invalidPayer(problems)
   // A cart without a billing address bills its shipping address (what storefronts default to).
   const address = gatewayAddress(
-    (data?.billing_address ?? data?.shipping_address) as MedusaAddress | undefined
+    withNeighbourhood(
+      (data?.billing_address ?? data?.shipping_address) as MedusaAddress | undefined,
+      data?.neighborhood
+    )
   )
   const shipping = gatewayAddress(data?.shipping_address as MedusaAddress | undefined)
   const extra = method.readInput({ data, amountCents: cents, options, payer: partial, address })

@@ -1,0 +1,43 @@
+import { shopperMessage } from "../shopper-message"
+
+it("says a declined card again in Portuguese, with the issuer's reason", () => {
+  const message =
+    "Your card was declined: Saldo insuficiente. Nothing was charged: try another card or another payment method."
+  expect(shopperMessage(message)).toBe(
+    "Seu cartão foi recusado: Saldo insuficiente. Nada foi cobrado: tente outro cartão ou outra forma de pagamento."
+  )
+  expect(shopperMessage(message, "en")).toBe(message)
+})
+
+it("recognises the checkout errors a shopper meets", () => {
+  expect(
+    shopperMessage(
+      "Vorexy card: we could not confirm your card payment: Vorexy did not answer. Do not enter your card again: place the order again to check it (this never charges the card twice)."
+    )
+  ).toMatch(/^Não conseguimos confirmar o pagamento com cartão/)
+  expect(
+    shopperMessage(
+      "Vorexy PIX: invalid payer data: document 123 is not a valid CPF or CNPJ (e.g. 000.000.000-00).",
+      "en"
+    )
+  ).toBe(
+    "Check the payer's details: document 123 is not a valid CPF or CNPJ (e.g. 000.000.000-00)."
+  )
+  expect(
+    shopperMessage(
+      "Vorexy PIX is not available: the store's Vorexy credentials were refused (HTTP 401). Please try again later or choose another payment method."
+    )
+  ).toMatch(/^O pagamento está indisponível/)
+  expect(
+    shopperMessage(
+      "Vorexy boleto: a boleto needs the payer's CPF or CNPJ (data.document); billing address: the whole billing address. Complete them and choose boleto again."
+    )
+  ).toBe(
+    "Para gerar o boleto, complete o endereço de cobrança: CPF ou CNPJ; o endereço de cobrança."
+  )
+})
+
+it("shows anything else as the store sent it, cut to a bounded length", () => {
+  expect(shopperMessage("Cart not found")).toBe("Cart not found")
+  expect(shopperMessage("x".repeat(50_000))).toHaveLength(2_000)
+})
