@@ -1,4 +1,5 @@
 /** The company's balance and its withdrawals, as the gateway answers them. */
+import { gatewayInstant } from "../dates"
 import {
   isBalanceReleased,
   normaliseWithdrawalStatus,
@@ -83,8 +84,8 @@ export function parseWithdrawal(body: unknown): Withdrawal {
       first(data.providerErrorDescription, data.errorDescription, data.message, data.error)
     ),
     metadata: data.metadata,
-    createdAt: str(data.createdAt),
-    updatedAt: str(first(data.updateDate, data.updatedAt)),
+    createdAt: gatewayInstant(data.createdAt),
+    updatedAt: gatewayInstant(first(data.updateDate, data.updatedAt)),
     raw: data,
   }
 }

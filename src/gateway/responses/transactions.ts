@@ -1,4 +1,5 @@
 /** Transactions as the gateway answers them: created, in the list, in the detail. */
+import { gatewayInstant } from "../dates"
 import { ChargeStatus, normaliseChargeStatus, StatusInfo } from "../statuses"
 import {
   amountCents,
@@ -91,8 +92,8 @@ export function parseTransactionDetail(body: unknown, requestedId: string): Tran
       phone: str(lead.phone),
       document: str(first(lead.document, lead.documentNumber)),
     },
-    createdAt: str(data.createdAt),
-    updatedAt: str(first(data.updateDate, data.updatedAt)),
+    createdAt: gatewayInstant(data.createdAt),
+    updatedAt: gatewayInstant(first(data.updateDate, data.updatedAt)),
     raw: data,
   }
 }
@@ -151,8 +152,8 @@ export function parseTransactionPage(body: unknown): TransactionPage {
       status: normaliseChargeStatus(first(row.status, row.enStatusTransaction)),
       paymentMethod: str(first(row.paymentMethod, row.enPaymentSystem)),
       providerTxId: str(row.providerTxId),
-      createdAt: str(row.createdAt),
-      updatedAt: str(first(row.updatedAt, row.updateDate)),
+      createdAt: gatewayInstant(row.createdAt),
+      updatedAt: gatewayInstant(first(row.updatedAt, row.updateDate)),
       raw: row,
     }
   })

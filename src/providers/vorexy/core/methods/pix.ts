@@ -1,4 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { pixExpiresAt } from "../pix-expiry"
 import { qrImageDataUrl } from "../qr"
 import type { ChargeMethod } from "./types"
 
@@ -11,14 +12,14 @@ export const pixMethod: ChargeMethod = {
     installments: 1,
     pix: { expiresInDays: options.pixExpiresInDays },
   }),
-  async outcome(created) {
+  async outcome(created, _session, options) {
     const qrCode = created.pix?.qrcode ?? null
     return {
       status: PaymentSessionStatus.PENDING_AUTHORIZATION,
       fields: {
         qr_code: qrCode,
         qr_code_image: qrCode ? await qrImageDataUrl(qrCode) : null,
-        expires_at: created.pix?.expiresAt ?? null,
+        expires_at: pixExpiresAt(created.pix?.expiresAt, options.pixExpiresInDays),
       },
       details: null,
     }
