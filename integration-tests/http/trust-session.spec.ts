@@ -19,6 +19,7 @@ import {
   createCart,
   errorResponse,
   placePixOrder,
+  PROVIDERS,
   resetAndSeed,
   startPix,
   Store,
@@ -64,6 +65,40 @@ medusaIntegrationTestRunner({
       expect((await storeOrder(api, store, placed.orderId)).payment_status).toBe("captured")
       return placed
     }
+
+    it("refuses huge session data in words, before reading it, while other routes answer", async () => {
+      const cartId = await createCart(api, store)
+      const huge = [
+        { ...VALID_PAYER, email: `a@${".".repeat(95_000)}@` },
+        { ...VALID_PAYER, note: "Grade 34 35 36 ".repeat(6_000) },
+        { ...VALID_PAYER, many: Array.from({ length: 10_000 }, (_, i) => i) },
+      ]
+      const regions = () => api.get("/store/regions", store.storeHeaders).catch(errorResponse)
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
+      const session = (data: Record<string, unknown>) =>
+        api
+          .post(
+            `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+            { provider_id: PROVIDERS.pix, data },
+            store.storeHeaders
+          )
+          .catch(errorResponse)
+      const [answers, others] = await Promise.all([
+        Promise.all(huge.map(session)),
+        Promise.all([regions(), regions(), regions()]),
+      ])
+      for (const answer of answers) {
+        expect(answer.status).toBe(400)
+        expect(answer.data.message).toMatch(/payment session data is too large/)
+        expect(answer.data.message.length).toBeLessThan(300)
+      }
+      expect(others.map((r) => r.status)).toEqual([200, 200, 200])
+      expect(transactions()).toHaveLength(0)
+      // The same cart still pays with ordinary data.
+      expect((await session(VALID_PAYER)).status).toBe(200)
+    })
 
     it("never lets another order's paid transaction pay a new cart (the replay)", async () => {
       const a = await paidOrder()

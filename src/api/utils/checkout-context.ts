@@ -7,6 +7,7 @@ import type { MedusaAddress } from "../../providers/vorexy/core/address"
 import type { CheckoutContextKey, CheckoutItem } from "../../providers/vorexy/core/session-data"
 import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isVorexyProviderId, methodLabelOf } from "../../providers/vorexy/provider-ids"
+import { exceedsDataLimit } from "../../providers/vorexy/core/data-size"
 import { cardFieldsIn } from "../../providers/vorexy/core/raw-card"
 
 type SessionBody = { provider_id: string; data?: Record<string, unknown> }
@@ -52,6 +53,12 @@ export async function attachCheckoutContext(
   try {
     const bodies = [req.body, req.validatedBody].filter(isVorexySessionBody)
     if (bodies.length) {
+      // Size first: a huge body is refused before any field of it is read.
+      if (exceedsDataLimit(bodies[0].data)) {
+        const { message } = errorsFor(methodLabelOf(bodies[0].provider_id)).dataTooLarge()
+        res.status(400).json({ type: "invalid_data", message })
+        return
+      }
       const card = cardFieldsIn(bodies[0].data)
       if (card.length) {
         const { message } = errorsFor(methodLabelOf(bodies[0].provider_id)).rawCard(card)

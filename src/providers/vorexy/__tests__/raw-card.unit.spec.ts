@@ -55,3 +55,54 @@ describe("cardFieldsIn, against a storefront that hides the card", () => {
     expect(cardFieldsIn({ card_token: "4111111111111111" })).toEqual(["card_token"])
   })
 })
+
+describe("a corpus of ordinary text next to card shapes", () => {
+  const consecutive = (from: number, to: number, suffix = "") =>
+    Array.from({ length: to - from + 1 }, (_, i) => `${from + i}${suffix}`).join(" ")
+  // Every run of consecutive sizes a catalogue could hold: shoes, clothes, tools.
+  const sizeRuns: string[] = []
+  for (let from = 1; from <= 40; from++)
+    for (let to = from + 5; to <= from + 14; to++) sizeRuns.push(`Grade ${consecutive(from, to)}`)
+
+  const ordinary = [
+    "Tênis Corrida Grade 34 35 36 37 38 39 40 41 42 43 44",
+    "Jogo de chaves 6 7 8 9 10 11 12 13 14 15 mm",
+    "Conjunto de brocas 1/16 5/64 3/32 7/64 1/8 9/64 5/32 11/64 3/16",
+    "Dimensões 120 x 80 x 45 cm, 12,5 kg",
+    "EAN 7891234567895",
+    "GTIN-14 17891234567892",
+    "CEP 01310-100",
+    "+55 (11) 98765-4321",
+    "CNPJ 11.222.333/0001-81",
+    "CPF 529.982.247-25",
+    "Pedido #100234 de 25/11/2026 às 14:35",
+    "Rua 25 de Março, 1000 - apto 1201 - Bloco 3",
+    "34191.79001 01043.510047 91020.150008 2 91070026000",
+    "Lote 2026 11 25 0001 2345 6789",
+    "Números 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20",
+    ...sizeRuns,
+  ]
+  const cards = [
+    "4111111111111111",
+    "4111 1111 1111 1111",
+    "4111-1111-1111-1111",
+    "5555.5555.5555.4444",
+    "3782 822463 10005",
+    "meu cartão é 5555 5555 5555 4444, validade 12/30",
+    "４１１１ １１１１ １１１１ １１１１",
+    "pedido 100234 cartão 4111 1111 1111 1111",
+    "41 11 11 11 11 11 11 11",
+  ]
+
+  it("lets every ordinary text through, in any field the storefront may send", () => {
+    const refused = ordinary.filter((text) => cardFieldsIn({ note: text }).length > 0)
+    expect(refused).toEqual([])
+  })
+
+  it("still refuses every card shape", () => {
+    const missed = cards.filter((text) => cardFieldsIn({ note: text }).length === 0)
+    expect(missed).toEqual([])
+    expect(cardFieldsIn({ digits: ["4111", "1111", "1111", "1111"] })).toEqual(["digits"])
+    expect(cardFieldsIn({ n: 4111111111111111 })).toEqual(["n"])
+  })
+})

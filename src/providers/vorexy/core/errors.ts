@@ -6,6 +6,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { formatBRL, VorexyError } from "../../../gateway"
+import { MAX_DATA_CHARACTERS, MAX_DATA_VALUES } from "./data-size"
 import { MAX_DEPTH, TOO_DEEP } from "./raw-card"
 
 /** A gateway's text shown to a shopper: one printable line, bounded. */
@@ -99,6 +100,12 @@ export function errorsFor(label: MethodLabel) {
       return new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `${who}: send the card as a token (data.card_token) made in the browser with the gateway's script; a card number is never accepted.`
+      )
+    },
+    dataTooLarge() {
+      return new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `${who}: the payment session data is too large (at most ${MAX_DATA_CHARACTERS / 1024} KB of text in ${MAX_DATA_VALUES} values): send only the payer, the card token and the installments. Nothing was stored.`
       )
     },
     rawCard(fields: string[]) {

@@ -8,6 +8,7 @@ import type { VorexyOptions } from "../options"
 import { gatewayAddress, MedusaAddress, withNeighbourhood } from "./address"
 import { errorsFor, MethodLabel } from "./errors"
 import type { ChargeMethod } from "./methods/types"
+import { exceedsDataLimit } from "./data-size"
 import { cardFieldsIn } from "./raw-card"
 import { maskPayer, PAYER_INPUT_KEYS, PayerSeal, readPayer, SealedPayer } from "./payer"
 import {
@@ -35,7 +36,9 @@ export function initialSessionData(
   // The store route refuses these before Medusa stores anything; a session made another way too.
   // Only what the storefront sent: titles and addresses from the catalogue and the cart are full of
   // digit runs ("Grade 34 35 36 ... 44") that are no card.
-  const card = cardFieldsIn(storefrontSent(data))
+  const sent = storefrontSent(data)
+  if (exceedsDataLimit(sent)) throw errorsFor(label).dataTooLarge()
+  const card = cardFieldsIn(sent)
   if (card.length) throw errorsFor(label).rawCard(card)
   const { partial, problems } = readPayer(data, customer)
   if (problems.length) throw errorsFor(label).invalidPayer(problems)

@@ -1,9 +1,9 @@
 /**
  * Card details in a storefront's payment-session data: the names they come under (English and
  * Portuguese, any spelling), and anything that reads as a card number (15 to 19 digits passing
- * Luhn, after width-folding and dropping spaces, dots, dashes and slashes: a CPF, a CNPJ or a phone
- * number is shorter), whether a string, a number, a key, digits split over an array, or a run
- * inside longer text. Checked before Medusa stores the data: the only card data accepted is a token
+ * Luhn, after width-folding: a CPF, a CNPJ or a phone number is shorter), whether a whole value
+ * (its digits however separated), a number, a key, digits split over an array, or written inside
+ * longer text the way card numbers are written (one block, or groups of four). Checked before Medusa stores the data: the only card data accepted is a token
  * made in the browser. Data nested deeper than a form would send is refused as well.
  */
 const CARD_NAMES = [
@@ -55,20 +55,78 @@ function luhn(digits: string): boolean {
 
 const isCardNumber = (digits: string) => digits.length >= 15 && digits.length <= 19 && luhn(digits)
 
-/** True when the text is, or (unless `whole`) holds, a card number. */
+/**
+ * How people write a card number inside text: one block of 15 to 19 digits, or groups of four (the
+ * last group shorter), or American Express's 4-6-5. Digits grouped any other way are sizes, codes,
+ * dates, phones or barcodes ("Grade 34 35 36 ... 44", "6 7 8 ... 15 mm", a boleto's line).
+ */
+const CARD_GROUPINGS = new Set([
+  "4,4,4,4",
+  "4,4,4,3",
+  "4,4,4,4,1",
+  "4,4,4,4,2",
+  "4,4,4,4,3",
+  "4,6,5",
+  "4,6,4",
+])
+const SEPARATORS = new Set([" ", "\t", ".", "/", "_", "-", "\u00a0"])
+/** At most this many separator characters between two groups of one number ("4111 - 1111"). */
+const MAX_GAP = 3
+
+/** Runs of digit groups in the text, in one linear pass (no pattern that could backtrack). */
+function digitRuns(text: string): string[][] {
+  const runs: string[][] = []
+  let groups: string[] = []
+  let digits = ""
+  let gap = 0
+  const endGroup = () => {
+    if (digits) groups.push(digits)
+    digits = ""
+  }
+  const endRun = () => {
+    endGroup()
+    if (groups.length) runs.push(groups)
+    groups = []
+  }
+  for (const char of text) {
+    if (char >= "0" && char <= "9") {
+      if (gap > MAX_GAP) endRun()
+      else if (gap > 0) endGroup()
+      digits += char
+      gap = 0
+    } else if (SEPARATORS.has(char) && (digits || groups.length)) {
+      gap++
+    } else {
+      endRun()
+      gap = 0
+    }
+  }
+  endRun()
+  return runs
+}
+
+/** A run of groups holds a card number written the way card numbers are written. */
+function runHoldsCard(groups: string[]): boolean {
+  for (let i = 0; i < groups.length; i++) {
+    if (isCardNumber(groups[i])) return true
+    for (let j = i + 1; j < Math.min(groups.length, i + 5); j++) {
+      const part = groups.slice(i, j + 1)
+      if (CARD_GROUPINGS.has(part.map((g) => g.length).join(",")) && isCardNumber(part.join("")))
+        return true
+    }
+  }
+  return false
+}
+
+/**
+ * True when the text is a card number (its digits alone, however separated), or, unless `whole`,
+ * holds one written as card numbers are written.
+ */
 function holdsCardNumber(text: string, whole = false): boolean {
   const folded = fold(text)
   if (isCardNumber(folded.replace(/[\s./_-]/g, ""))) return true
   if (whole) return false
-  for (const run of folded.match(/\d(?:[\s./_-]?\d){14,}/g) ?? []) {
-    const digits = run.replace(/\D/g, "")
-    for (let length = 15; length <= 19; length++) {
-      for (let start = 0; start + length <= digits.length; start++) {
-        if (isCardNumber(digits.slice(start, start + length))) return true
-      }
-    }
-  }
-  return false
+  return digitRuns(folded).some(runHoldsCard)
 }
 
 const scalarText = (value: unknown) =>
