@@ -1,3 +1,4 @@
+import { errorsFor } from "../core/errors"
 import { cardFieldsIn } from "../core/raw-card"
 
 describe("cardFieldsIn", () => {
@@ -105,4 +106,16 @@ describe("a corpus of ordinary text next to card shapes", () => {
     expect(cardFieldsIn({ digits: ["4111", "1111", "1111", "1111"] })).toEqual(["digits"])
     expect(cardFieldsIn({ n: 4111111111111111 })).toEqual(["n"])
   })
+})
+
+it("names at most five card fields in its refusal, each cut short (they are the shopper's keys)", () => {
+  const data = Object.fromEntries(
+    Array.from({ length: 8 }, (_, i) => [
+      `card_number_${"x".repeat(5_000)}_${i}`,
+      "4111111111111111",
+    ])
+  )
+  const { message } = errorsFor("card").rawCard(cardFieldsIn(data))
+  expect(message).toMatch(/card details \(card_number_x{48}…, .*, 3 more\) must never be sent/)
+  expect(message.length).toBeLessThan(700)
 })

@@ -17,6 +17,12 @@ const printable = (text: string) =>
     .trim()
     .slice(0, 200)
 
+/** Paths named after a storefront's keys: a few, each cut short (they are shopper input). */
+const shortPaths = (paths: string[]) => {
+  const shown = paths.slice(0, 5).map((p) => printable(p.length > 60 ? `${p.slice(0, 60)}…` : p))
+  return paths.length > 5 ? [...shown, `${paths.length - 5} more`] : shown
+}
+
 export type MethodLabel = "PIX" | "boleto" | "card"
 
 /** The errors of one payment method, each message starting with its name ("Vorexy boleto: …"). */
@@ -117,7 +123,7 @@ export function errorsFor(label: MethodLabel) {
       }
       return new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `${who}: card details (${fields.join(", ")}) must never be sent to the store: tokenise the card in the browser with the gateway's script and send only data.card_token. Nothing was stored.`
+        `${who}: card details (${shortPaths(fields).join(", ")}) must never be sent to the store: tokenise the card in the browser with the gateway's script and send only data.card_token. Nothing was stored.`
       )
     },
     installments(most: number, minCents: number) {
