@@ -102,7 +102,15 @@ async function untar(archive: string, into: string) {
     tar.once("error", reject)
     tar.once("exit", resolve)
   })
-  await pipeline(createReadStream(archive), createBrotliDecompress(), tar.stdin)
+  // tar may exit once it has read the archive's end, before the zero padding after it is written
+  // to it: the pipe then closes early, which is no failure when tar itself succeeded.
+  const piped = pipeline(createReadStream(archive), createBrotliDecompress(), tar.stdin).then(
+    () => null,
+    (error: NodeJS.ErrnoException) => error
+  )
   const code = await exited
+  const pipeError = await piped
   if (code !== 0) throw new Error(`tar exited with ${code} unpacking ${archive}`)
+  if (pipeError && !["ERR_STREAM_PREMATURE_CLOSE", "EPIPE"].includes(pipeError.code ?? ""))
+    throw pipeError
 }
