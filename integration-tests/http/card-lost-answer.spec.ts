@@ -129,6 +129,8 @@ medusaIntegrationTestRunner({
       expect(event!.outcome_detail).toMatch(/adopted/)
       const [charge] = await vorexy().listVorexyCharges({ transaction_id: lost })
       expect(charge).toMatchObject({ flag: "late_payment", order_id: null })
+      // Recorded as the card it is, under the card provider's name (never the PIX default).
+      expect(charge).toMatchObject({ method: "credit_card", provider_id: "pp_vorexy-card_adopted" })
       expect(charge.flag_detail).toMatch(/refund it in the Vorexy panel/)
       const {
         data: { health },

@@ -162,6 +162,21 @@ medusaIntegrationTestRunner({
       expect(authorized.status).toBe(409)
       expect(authorized.data.message).toMatch(/Refund it in the Vorexy panel/)
       expect((await captures(orderId)).captures).toBe(0)
+
+      // Medusa's route acts on the session in the body whatever order the URL names: another,
+      // open order's URL with the cancelled order's session is refused the same way.
+      const open = await placePixOrder(api, store)
+      const viaOther = await api
+        .post(
+          `/admin/orders/${open.orderId}/payment-sessions/authorize`,
+          { payment_session_id: sessionId },
+          admin
+        )
+        .catch(errorResponse)
+      expect(viaOther.status).toBe(409)
+      expect(viaOther.data.message).toContain(`Order ${orderId} was cancelled`)
+      expect((await captures(orderId)).captures).toBe(0)
+      expect((await captures(open.orderId)).captures).toBe(0)
     })
 
     it("never records more refunds in Medusa than the panel made", async () => {

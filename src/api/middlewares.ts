@@ -14,14 +14,20 @@ import { refuseReplacingOpenCharge } from "./utils/charge-in-progress-guard"
 import { attachCheckoutContext } from "./utils/checkout-context"
 import { readRawBody } from "./utils/raw-body"
 import { redactWebhookToken } from "./utils/webhook-token"
-import { textGuard, undecodableUrlErrorHandler } from "./utils/text-guard"
+import { refuseUndecodableUrl, textGuard, withVorexyUrlErrors } from "./utils/text-guard"
 import { StoreVorexyConfigQuery } from "./store/vorexy/config/validators"
 import { StorePaymentStatusQuery } from "./store/vorexy/payment-status/validators"
 
 export default defineMiddlewares({
-  // Bad percent-encoding in a URL is a 400, not Medusa's 500 (utils/text-guard.ts).
-  errorHandler: undecodableUrlErrorHandler(),
+  // Only a bad URL on the plugin's own paths; everything else is Medusa's handler's, unchanged.
+  errorHandler: withVorexyUrlErrors(),
   routes: [
+    // Bad percent-encoding is a 400 before the plugin's layers decode the URL: plain prefixes, no
+    // `*` (Express decodes a wildcard like a param). This holds even where a store's own error
+    // handler replaced the plugin's (utils/text-guard.ts).
+    ...["/admin/vorexy", "/store/vorexy", "/vorexy", "/hooks/vorexy", "/hooks/payment"].map(
+      (matcher) => ({ matcher, middlewares: [refuseUndecodableUrl] })
+    ),
     // Without methods, these run before every route's own middlewares (validators included).
     { matcher: "/admin/vorexy*", middlewares: [textGuard({ body: true })] },
     { matcher: "/store/vorexy*", middlewares: [textGuard({ body: true })] },

@@ -2,7 +2,7 @@
  * The shopper's e-mails for a PIX or boleto order, through Medusa's Notification Module: how to pay
  * later ("created": the amount, the PIX code and a hosted QR image or the boleto's line and PDF, the
  * expiry, a link to the order's page), "paid", and "expired" (expired or cancelled unpaid). Only
- * when the store has a notification provider for the "email" channel; one per event per order,
+ * when the store has a notification provider for the "email" channel; one per event per charge,
  * whatever the retries (the notification's idempotency key). The store's provider renders them
  * from the template id and the data.
  */

@@ -33,6 +33,12 @@ const GATEWAY_METHODS: Record<string, ChargeCreatedEvent["method"]> = {
   CREDITCARD: "credit_card",
 }
 
+const PROVIDER_NAMES: Record<ChargeCreatedEvent["method"], string> = {
+  pix: "pix",
+  boleto: "boleto",
+  credit_card: "card",
+}
+
 type SessionRow = {
   id: string
   provider_id: string
@@ -141,7 +147,9 @@ async function recordWithoutSession(
     {
       transaction_id: detail.transactionId,
       payment_session_id: sessionId,
-      provider_id: `${VOREXY_PROVIDER_PREFIX}${method}_adopted`,
+      // Named like the method's own provider (vorexy-card, not vorexy-credit_card), so it is
+      // labelled by its method, never as the PIX default.
+      provider_id: `${VOREXY_PROVIDER_PREFIX}${PROVIDER_NAMES[method]}_adopted`,
       method,
       amount_cents: detail.amountCents,
       status: "pending",

@@ -18,8 +18,19 @@ import { settleUnknownWithdrawal } from "./settle-withdrawals"
 
 export const RECONCILE_BATCH = { charges: 50, withdrawals: 20, unknown: 10, events: 20 }
 
-/** An "unknown" withdrawal is settled only this long after it was asked for. */
-export const UNKNOWN_SETTLE_AFTER_MS = 2 * 60_000
+/** The longest a gateway's Retry-After may hold one retry back (gateway/http.ts). */
+const MAX_RETRY_WAIT_MS = 30_000
+
+/**
+ * An "unknown" withdrawal is settled only once its own send has surely ended: every attempt
+ * timing out, each retry waiting as long as the gateway may ask, and a minute more; never sooner
+ * than 2 minutes. Derived from the options, so a store that raises timeoutMs or maxRetries never
+ * has a replay racing the send still in flight.
+ */
+export function unknownSettleAfterMs(options: { timeoutMs: number; maxRetries: number }) {
+  const send = (options.maxRetries + 1) * options.timeoutMs + options.maxRetries * MAX_RETRY_WAIT_MS
+  return Math.max(2 * 60_000, send + 60_000)
+}
 
 /** Due now: never tried, or its backoff has passed. */
 const due = (field: "next_sync_at" | "next_attempt_at") => ({
@@ -107,7 +118,7 @@ async function reconcileOnce(container: MedusaContainer) {
       {
         status: "unknown",
         ...due("next_sync_at"),
-        created_at: { $lte: new Date(Date.now() - UNKNOWN_SETTLE_AFTER_MS) },
+        created_at: { $lte: new Date(Date.now() - unknownSettleAfterMs(service.options)) },
       },
       { order: { created_at: "ASC" }, take }
     )

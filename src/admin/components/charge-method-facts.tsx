@@ -13,7 +13,8 @@ export function ChargeMethodFacts({ charge, row }: { charge: Charge; row: Row })
   const text = (key: string) => (typeof details[key] === "string" ? (details[key] as string) : null)
   if (charge.method === "boleto") {
     const line = text("digitable_line")
-    const url = text("boleto_url")
+    // Only a web link becomes a link (a row stored before the gateway's answers were checked).
+    const url = /^https?:\/\//i.test(text("boleto_url") ?? "") ? text("boleto_url") : null
     return (
       <>
         {row(

@@ -19,14 +19,37 @@ const FLAG_TITLES = {
 
 const TITLES = { pix: "pixCharge", boleto: "boletoCharge", credit_card: "cardCharge" } as const
 
-/** The order's Vorexy charge (PIX, boleto or card): status, ids, amounts, expiry, payment time, warnings, and "sync now". */
-const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
-  const { t, locale } = useT()
-  const { data, isLoading, error, refetch } = useOrderCharges(order.id)
-  const sync = useSyncCharge(order.id)
-  const charge = data?.charges[0]
-  if (!isLoading && !error && !charge) return null
+type OrderCharge = NonNullable<ReturnType<typeof useOrderCharges>["data"]>["charges"][number]
 
+/**
+ * The order's Vorexy charges (PIX, boleto or card), newest first: an order can have more than one
+ * (a payment started again, a second payment): each with its status, ids, amounts, expiry,
+ * payment time, warnings, and "sync now".
+ */
+const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrder>) => {
+  const { isLoading, error, refetch, data } = useOrderCharges(order.id)
+  const charges = data?.charges ?? []
+  if (!isLoading && !error && !charges.length) return null
+  return (
+    <Container className="divide-y p-0" data-testid="vorexy-order-widget">
+      <QueryState isLoading={isLoading} error={error} onRetry={() => refetch()}>
+        {charges.map((charge, index) => (
+          <ChargeSection
+            key={charge.id}
+            orderId={order.id}
+            charge={charge}
+            position={charges.length > 1 ? charges.length - index : null}
+          />
+        ))}
+      </QueryState>
+    </Container>
+  )
+}
+
+function ChargeSection(props: { orderId: string; charge: OrderCharge; position: number | null }) {
+  const { charge, position } = props
+  const { t, locale } = useT()
+  const sync = useSyncCharge(props.orderId)
   const row = (label: string, value: React.ReactNode) => (
     <div className="grid grid-cols-2 items-center px-6 py-3">
       <Text size="small" weight="plus" className="text-ui-fg-subtle">
@@ -37,65 +60,62 @@ const OrderVorexyCharge = ({ data: order }: DetailWidgetProps<HttpTypes.AdminOrd
   )
 
   return (
-    <Container className="divide-y p-0" data-testid="vorexy-order-widget">
+    <div className="divide-y" data-testid="vorexy-order-charge">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">{t(TITLES[charge?.method ?? "pix"])}</Heading>
-        {charge && <StatusWords raw={charge.gateway_status} status={charge.status} />}
+        <Heading level="h2">
+          {t(TITLES[charge.method])}
+          {position !== null ? ` #${position}` : ""}
+        </Heading>
+        <StatusWords raw={charge.gateway_status} status={charge.status} />
       </div>
-      <QueryState isLoading={isLoading} error={error} onRetry={() => refetch()}>
-        {charge && (
-          <>
-            {charge.flag && charge.flag !== "unknown_at_gateway" && (
-              <div className="px-6 py-3">
-                <Alert variant="error">
-                  <strong>{t(FLAG_TITLES[charge.flag])}:</strong> {charge.flag_detail}
-                </Alert>
-              </div>
-            )}
-            {charge.gateway_unknown_at && (
-              // In the admin's words (its flag's detail says the same in English), beside any
-              // weightier flag the charge has.
-              <div className="px-6 py-3" data-testid="vorexy-unknown-at-gateway">
-                <Alert variant="error">
-                  <strong>{t("unknownAtGatewayTitle")}:</strong> {t("unknownAtGatewayHint")}
-                </Alert>
-              </div>
-            )}
-            {row(
-              t("transaction"),
-              <span className="flex items-center gap-x-1">
-                <span className="truncate">{charge.transaction_id}</span>
-                <Copy content={charge.transaction_id} />
-              </span>
-            )}
-            {row(t("amount"), brl(charge.amount_cents, "cents"))}
-            <ChargeMethodFacts charge={charge} row={row} />
-            {row(t("expires"), dateTime(charge.expires_at, locale))}
-            {row(
-              t("paidAt"),
-              charge.paid_at
-                ? `${dateTime(charge.paid_at, locale)} · ${brl(charge.paid_amount_cents ?? 0, "cents")}`
-                : "—"
-            )}
-            <div className="flex justify-end px-6 py-3">
-              <Button
-                size="small"
-                variant="secondary"
-                isLoading={sync.isPending}
-                onClick={() =>
-                  sync.mutate(charge.id, {
-                    onSuccess: (r) => toast.success(`${t("synced")}: ${r.result}`),
-                    onError: (e) => toast.error((e as Error).message),
-                  })
-                }
-              >
-                {t("syncNow")}
-              </Button>
-            </div>
-          </>
-        )}
-      </QueryState>
-    </Container>
+      {charge.flag && charge.flag !== "unknown_at_gateway" && (
+        <div className="px-6 py-3">
+          <Alert variant="error">
+            <strong>{t(FLAG_TITLES[charge.flag])}:</strong> {charge.flag_detail}
+          </Alert>
+        </div>
+      )}
+      {charge.gateway_unknown_at && (
+        // In the admin's words (its flag's detail says the same in English), beside any
+        // weightier flag the charge has.
+        <div className="px-6 py-3" data-testid="vorexy-unknown-at-gateway">
+          <Alert variant="error">
+            <strong>{t("unknownAtGatewayTitle")}:</strong> {t("unknownAtGatewayHint")}
+          </Alert>
+        </div>
+      )}
+      {row(
+        t("transaction"),
+        <span className="flex items-center gap-x-1">
+          <span className="truncate">{charge.transaction_id}</span>
+          <Copy content={charge.transaction_id} />
+        </span>
+      )}
+      {row(t("amount"), brl(charge.amount_cents, "cents"))}
+      <ChargeMethodFacts charge={charge} row={row} />
+      {row(t("expires"), dateTime(charge.expires_at, locale))}
+      {row(
+        t("paidAt"),
+        charge.paid_at
+          ? `${dateTime(charge.paid_at, locale)} · ${brl(charge.paid_amount_cents ?? 0, "cents")}`
+          : "—"
+      )}
+      <div className="flex justify-end px-6 py-3">
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={sync.isPending}
+          onClick={() =>
+            sync.mutate(charge.id, {
+              onSuccess: (r) => toast.success(`${t("synced")}: ${r.result}`),
+              onError: (e) => toast.error((e as Error).message),
+            })
+          }
+        >
+          {t("syncNow")}
+        </Button>
+      </div>
+    </div>
   )
 }
 

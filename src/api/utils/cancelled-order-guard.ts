@@ -1,17 +1,16 @@
 /**
  * Medusa's admin "authorize payment" on an order captures a paid session, even on a cancelled
  * order. For a Vorexy session that is a late payment: it is flagged for a refund in the Vorexy
- * panel, never captured into an order that no longer exists.
+ * panel, never captured into an order that no longer exists. Medusa's route acts on the session
+ * named in the body whatever order the URL names, so the session's own order is what is checked.
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
 
-type OrderRow = {
-  status: string
-  payment_collections?: Array<{
-    payment_sessions?: Array<{ id: string; provider_id: string } | null> | null
-  } | null> | null
+type SessionRow = {
+  provider_id: string
+  payment_collection?: { order?: { id: string; status: string } | null } | null
 }
 
 export async function refuseCaptureOnCancelledOrder(
@@ -20,26 +19,20 @@ export async function refuseCaptureOnCancelledOrder(
   next: MedusaNextFunction
 ) {
   try {
+    const sessionId = (req.body as { payment_session_id?: unknown } | undefined)?.payment_session_id
+    if (typeof sessionId !== "string" || !sessionId) return next()
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
-      entity: "order",
-      fields: [
-        "status",
-        "payment_collections.payment_sessions.id",
-        "payment_collections.payment_sessions.provider_id",
-      ],
-      filters: { id: req.params.id },
+      entity: "payment_session",
+      fields: ["provider_id", "payment_collection.order.id", "payment_collection.order.status"],
+      filters: { id: sessionId },
     })
-    const order = data[0] as OrderRow | undefined
-    const sessionId = (req.body as { payment_session_id?: unknown } | undefined)?.payment_session_id
-    const session = (order?.payment_collections ?? [])
-      .flatMap((collection) => collection?.payment_sessions ?? [])
-      .find((s) => s?.id === sessionId)
-    if (order?.status === "canceled" && isVorexyProviderId(session?.provider_id)) {
+    const session = data[0] as SessionRow | undefined
+    const order = session?.payment_collection?.order
+    if (isVorexyProviderId(session?.provider_id) && order?.status === "canceled") {
       res.status(409).json({
         type: "not_allowed",
-        message:
-          "This order was cancelled: a Vorexy payment made afterwards is not captured. Refund it in the Vorexy panel.",
+        message: `Order ${order.id} was cancelled: a Vorexy payment made afterwards is not captured. Refund it in the Vorexy panel.`,
       })
       return
     }

@@ -72,22 +72,63 @@ export function textGuard({ body }: { body: boolean }) {
   }
 }
 
+/** The plugin's own paths, and Medusa's webhook route for its providers. */
+const PLUGIN_PATHS = [
+  "/admin/vorexy",
+  "/store/vorexy",
+  "/vorexy/",
+  "/hooks/vorexy",
+  "/hooks/payment/vorexy",
+]
+const isPluginPath = (path: string) => PLUGIN_PATHS.some((prefix) => path.startsWith(prefix))
+
+const BAD_URL = {
+  type: MedusaError.Types.INVALID_DATA,
+  message: "The URL is not valid: a percent-encoded part of it is not UTF-8 text",
+}
+
+const undecodable = (path: string) => {
+  try {
+    decodeURIComponent(path)
+    return false
+  } catch {
+    return true
+  }
+}
+
 /**
- * Error handler: Express reports a URL whose percent-encoding is not UTF-8 (`%C0`, `%ED%A0%80`)
- * with a URIError marked 400, which Medusa's handler answers with a 500, before any middleware of
- * ours can run. This answers it with the 400 it is and hands every other error to Medusa's handler
- * unchanged. A store's own errorHandler, loaded after plugins, replaces this one.
+ * Middleware: a URL whose percent-encoding is not UTF-8 (`%C0`, `%ED%A0%80`) is a 400. Express
+ * reports it when decoding a route's params (a matcher's `*` too) with a URIError that Medusa's
+ * error handler answers 500. Registered on plain prefixes it runs before the plugin's own layers
+ * decode anything (Medusa's core admin layers come first: see withVorexyUrlErrors).
  */
-export function undecodableUrlErrorHandler(): MedusaErrorHandlerFunction {
-  const medusaHandler = errorHandler()
+export function refuseUndecodableUrl(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  const path = (req.originalUrl ?? req.url ?? "").split("?")[0]
+  if (!isPluginPath(path) || !undecodable(path)) return next()
+  res.status(400).json(BAD_URL)
+}
+
+/**
+ * Error handler: the same 400 for a URIError Express raised on one of the plugin's paths before
+ * any middleware could run (Medusa's own admin layers decode first). Every other error, on any
+ * route, goes to `handler` (Medusa's by default) unchanged. Medusa keeps one app-wide handler, the
+ * last one defined: a store with its own passes it through this, `withVorexyUrlErrors(myHandler)`,
+ * to keep both (README "Install").
+ */
+export function withVorexyUrlErrors(
+  handler: MedusaErrorHandlerFunction = errorHandler()
+): MedusaErrorHandlerFunction {
   return (error, req, res, next) => {
-    if (error instanceof URIError && (error as { status?: unknown }).status === 400) {
-      res.status(400).json({
-        type: MedusaError.Types.INVALID_DATA,
-        message: "The URL is not valid: a percent-encoded part of it is not UTF-8 text",
-      })
+    const path = (req.originalUrl ?? req.url ?? "").split("?")[0]
+    const badUrl = error instanceof URIError && (error as { status?: unknown }).status === 400
+    if (badUrl && isPluginPath(path)) {
+      res.status(400).json(BAD_URL)
       return
     }
-    return medusaHandler(error, req, res, next)
+    return handler(error, req, res, next)
   }
 }

@@ -181,6 +181,23 @@ describe("tolerant response parsing", () => {
       expect(parsed.boleto?.digitableLine).toHaveLength(47)
     })
 
+    it("keeps a boleto's PDF only as a web link", () => {
+      const url = (value: unknown) =>
+        parseCreatedTransaction({ ...base, boleto: { url: value, line } }).boleto?.url
+      expect(url("https://gw.example/b.pdf?id=1")).toBe("https://gw.example/b.pdf?id=1")
+      expect(url("http://gw.example/b.pdf")).toBe("http://gw.example/b.pdf")
+      for (const hostile of [
+        "javascript:alert(document.cookie)",
+        " JavaScript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "//gw.example/b.pdf",
+        "/boleto/1.pdf",
+        `https://gw.example/${"a".repeat(3_000)}`,
+        42,
+      ])
+        expect(url(hostile)).toBeUndefined()
+    })
+
     it("reads a card's brand and last digits, and a refusal as a string or an object", () => {
       const card = { brand: "visa", lastDigits: "1111" }
       expect(

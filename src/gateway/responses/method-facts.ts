@@ -29,11 +29,26 @@ const digits = (value: unknown) => {
   return text === undefined ? undefined : text.replace(/\D/g, "")
 }
 
+/**
+ * A link to show a shopper or an admin: an absolute http(s) URL of sane length, nothing else (a
+ * `javascript:` or `data:` URL from a compromised or buggy gateway must never become a link).
+ */
+export function webUrl(value: unknown): string | undefined {
+  const text = str(value)?.trim()
+  if (!text || text.length > 2048) return undefined
+  try {
+    const url = new URL(text)
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function boletoFacts(record: Json): BoletoFacts | undefined {
   const boleto = object(first(record.boleto, record.bankSlip, record.bank_slip))
   if (!boleto) return undefined
   return {
-    url: str(first(boleto.url, boleto.bankSlipUrl, boleto.pdf, boleto.pdfUrl, boleto.boletoUrl)),
+    url: webUrl(first(boleto.url, boleto.bankSlipUrl, boleto.pdf, boleto.pdfUrl, boleto.boletoUrl)),
     digitableLine: digits(first(boleto.digitableLine, boleto.line, boleto.digitable_line)),
     barcode: digits(first(boleto.barcode, boleto.barCode, boleto.bar_code)),
     dueDate: str(first(boleto.expirationDate, boleto.dueDate, boleto.due_date)),

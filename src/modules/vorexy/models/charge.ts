@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * One row per gateway transaction (a PIX charge): the bridge between the gateway and Medusa's
+ * One row per gateway transaction (a PIX, boleto or card charge): the bridge between the gateway and Medusa's
  * payment session and order, read by the storefront status route, webhooks, jobs and the admin.
  */
 export const VorexyCharge = model

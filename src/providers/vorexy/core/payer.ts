@@ -1,5 +1,5 @@
 /**
- * The payer of a PIX charge: who the gateway bills. Sent by the storefront in the payment session
+ * The payer of a charge (PIX, boleto or card): who the gateway bills. Sent by the storefront in the payment session
  * `data` (flat or under `payer`), else taken from the logged-in customer.
  *
  * Session data is readable by anyone holding the cart or order id, so the full payer data is not
