@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { AnchorMissing } from "./text-edit"
+import type { Change, FileEdit, FilePlan, NewFile, Step } from "./types"
+
+const has = (text: string, marker: Step["marker"]) =>
+  typeof marker === "string" ? text.includes(marker) : marker.test(text)
+
+function planEdit(root: string, change: FileEdit): FilePlan {
+  const { path, steps } = change
+  const file = join(root, path)
+  if (!existsSync(file)) return { path, state: "failed", problem: "file not found" }
+  const before = readFileSync(file, "utf8")
+  const done = steps.filter((step) => has(before, step.marker))
+  const what = steps.map((step) => step.what)
+  if (done.length === steps.length) return { path, state: "unchanged", what }
+  if (done.length > 0)
+    return {
+      path,
+      state: "failed",
+      problem:
+        `edited before, but not as this command does: it has "${done[0].what}" ` +
+        `but not "${steps.find((step) => !done.includes(step))!.what}"`,
+    }
+  if (/vorexy/i.test(before))
+    return {
+      path,
+      state: "failed",
+      problem: "already mentions Vorexy, but not as this command writes it (edited by hand?)",
+    }
+  let after = before
+  for (const step of steps) {
+    try {
+      after = step.apply(after)
+    } catch (error) {
+      if (!(error instanceof AnchorMissing)) throw error
+      return { path, state: "failed", problem: error.message }
+    }
+  }
+  const missing = steps.find((step) => !has(after, step.marker))
+  if (missing) throw new Error(`${path}: "${missing.what}" did not leave its marker`)
+  return { path, state: "changed", what, before, after }
+}
+
+function planNew(root: string, change: NewFile): FilePlan {
+  const { path, what, content } = change
+  const file = join(root, path)
+  if (!existsSync(file)) return { path, state: "added", what: [what], before: null, after: content }
+  if (readFileSync(file, "utf8") === content) return { path, state: "unchanged", what: [what] }
+  return { path, state: "failed", problem: "exists already, with other content (edited by hand?)" }
+}
+
+/** What each change would do to the starter at `root`; reads only. */
+export function plan(root: string, changes: Change[]): FilePlan[] {
+  return changes.map((change) =>
+    change.kind === "edit" ? planEdit(root, change) : planNew(root, change)
+  )
+}
