@@ -28,11 +28,26 @@ export function installCommand(manager: PackageManager, spec: string): [string, 
 }
 
 /** The dependency range the storefront's package.json already has for the plugin, if any. */
-export function declaredRange(dir: string): string | null {
+/** The storefront's package.json, read before anything is written; a problem in words. */
+export function readManifest(dir: string): { pkg: Record<string, unknown> } | { problem: string } {
   const file = join(dir, "package.json")
-  if (!existsSync(file)) return null
-  const pkg = JSON.parse(readFileSync(file, "utf8"))
-  return pkg.dependencies?.[PACKAGE] ?? pkg.devDependencies?.[PACKAGE] ?? null
+  if (!existsSync(file)) return { problem: "file not found (is this the storefront?)" }
+  try {
+    const pkg = JSON.parse(readFileSync(file, "utf8"))
+    if (!pkg || typeof pkg !== "object" || Array.isArray(pkg))
+      return { problem: "not a JSON object" }
+    return { pkg }
+  } catch (error) {
+    return { problem: `not valid JSON (${(error as Error).message})` }
+  }
+}
+
+type Deps = { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
+
+/** The range the storefront already declares for this package, if any. */
+export function declaredRange(pkg: Record<string, unknown>): string | null {
+  const { dependencies, devDependencies } = pkg as Deps
+  return dependencies?.[PACKAGE] ?? devDependencies?.[PACKAGE] ?? null
 }
 
 /** This package's own version (package.json sits two folders above src/cli and .medusa/cli). */

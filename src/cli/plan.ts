@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { AnchorMissing } from "./text-edit"
 import type { Change, FileEdit, FilePlan, NewFile, Step } from "./types"
@@ -6,11 +6,27 @@ import type { Change, FileEdit, FilePlan, NewFile, Step } from "./types"
 const has = (text: string, marker: Step["marker"]) =>
   typeof marker === "string" ? text.includes(marker) : marker.test(text)
 
+/** Windows checkouts (core.autocrlf) have CRLF lines: edited as LF, written back as CRLF. */
+const toLf = (text: string) => text.replace(/\r\n/g, "\n")
+const likeOriginal = (original: string, text: string) =>
+  original.includes("\r\n") ? text.replace(/\n/g, "\r\n") : text
+
+/** A folder the new file needs that exists as something else (a file) stops the whole run. */
+function blockedFolder(root: string, path: string): string | null {
+  const parts = path.split("/").slice(0, -1)
+  for (let i = 1; i <= parts.length; i++) {
+    const folder = join(root, ...parts.slice(0, i))
+    if (existsSync(folder) && !statSync(folder).isDirectory()) return parts.slice(0, i).join("/")
+  }
+  return null
+}
+
 function planEdit(root: string, change: FileEdit): FilePlan {
   const { path, steps } = change
   const file = join(root, path)
   if (!existsSync(file)) return { path, state: "failed", problem: "file not found" }
-  const before = readFileSync(file, "utf8")
+  const original = readFileSync(file, "utf8")
+  const before = toLf(original)
   const done = steps.filter((step) => has(before, step.marker))
   const what = steps.map((step) => step.what)
   if (done.length === steps.length) return { path, state: "unchanged", what }
@@ -39,14 +55,17 @@ function planEdit(root: string, change: FileEdit): FilePlan {
   }
   const missing = steps.find((step) => !has(after, step.marker))
   if (missing) throw new Error(`${path}: "${missing.what}" did not leave its marker`)
-  return { path, state: "changed", what, before, after }
+  return { path, state: "changed", what, before: original, after: likeOriginal(original, after) }
 }
 
 function planNew(root: string, change: NewFile): FilePlan {
   const { path, what, content } = change
   const file = join(root, path)
+  const blocked = blockedFolder(root, path)
+  if (blocked) return { path, state: "failed", problem: `${blocked} is a file, not a folder` }
   if (!existsSync(file)) return { path, state: "added", what: [what], before: null, after: content }
-  if (readFileSync(file, "utf8") === content) return { path, state: "unchanged", what: [what] }
+  if (toLf(readFileSync(file, "utf8")) === content)
+    return { path, state: "unchanged", what: [what] }
   return { path, state: "failed", problem: "exists already, with other content (edited by hand?)" }
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { parseArgs } from "./args"
 import { helpText } from "./help"
@@ -8,6 +8,7 @@ import {
   ownVersion,
   packageManager,
   PACKAGE,
+  readManifest,
   runInstall,
 } from "./install"
 import { plan } from "./plan"
@@ -35,6 +36,41 @@ function resolveSpec(spec: string, cwd: string): string {
   return !spec.startsWith("/") && /[\\/]|\.tgz$/.test(spec) && existsSync(local) ? local : spec
 }
 
+type Written = { path: string; before: string | null }
+
+/**
+ * Writes every planned file: each staged beside its target first, then all renamed into place.
+ * A write that fails puts back what was written before it (a file restored, an added one removed),
+ * so the tree ends as it was or fully edited. Returns the failure in words, or null.
+ */
+function writeAll(root: string, plans: ReturnType<typeof plan>): string | null {
+  const pending = plans.filter((p) => p.state === "changed" || p.state === "added")
+  const staged: Array<{ path: string; temp: string; before: string | null }> = []
+  const done: Written[] = []
+  try {
+    for (const p of pending) {
+      if (p.state !== "changed" && p.state !== "added") continue
+      const target = join(root, p.path)
+      mkdirSync(dirname(target), { recursive: true })
+      const temp = `${target}.vorexy-${process.pid}.tmp`
+      writeFileSync(temp, p.after)
+      staged.push({ path: p.path, temp, before: p.before })
+    }
+    for (const { path, temp, before } of staged) {
+      renameSync(temp, join(root, path))
+      done.push({ path, before })
+    }
+    return null
+  } catch (error) {
+    for (const { temp } of staged) rmSync(temp, { force: true })
+    for (const { path, before } of done.reverse()) {
+      if (before === null) rmSync(join(root, path), { force: true })
+      else writeFileSync(join(root, path), before)
+    }
+    return `could not write the edits (${(error as Error).message}); every file is as it was.`
+  }
+}
+
 /** The whole command; returns the process exit code. */
 export function run(argv: string[], env: RunEnv): number {
   const { out } = env
@@ -52,8 +88,9 @@ export function run(argv: string[], env: RunEnv): number {
 
   const root = storefrontDir(resolve(env.cwd, options.dir))
   out.log(`medusa-payment-vorexy ${version}: Vorexy for the Next.js starter in ${root}`)
-  if (!existsSync(join(root, "package.json"))) {
-    out.error(`  ✗ package.json: file not found (is ${root} the storefront?)`)
+  const manifest = readManifest(root)
+  if ("problem" in manifest) {
+    out.error(`  ✗ package.json: ${manifest.problem}`)
     printRefusal(out, [], VERIFIED_ON)
     return 1
   }
@@ -65,16 +102,17 @@ export function run(argv: string[], env: RunEnv): number {
     printRefusal(out, plans, VERIFIED_ON)
     return 1
   }
-  if (!options.dryRun)
-    for (const p of plans)
-      if (p.state === "changed" || p.state === "added") {
-        mkdirSync(dirname(join(root, p.path)), { recursive: true })
-        writeFileSync(join(root, p.path), p.after)
-      }
+  if (!options.dryRun) {
+    const failure = writeAll(root, plans)
+    if (failure) {
+      out.error(`  ✗ ${failure}`)
+      return 1
+    }
+  }
   const edited = plans.filter((p) => p.state !== "unchanged").length
 
   // The package: skipped when package.json already names it (run your install to change it).
-  const range = declaredRange(root)
+  const range = declaredRange(manifest.pkg)
   const spec = options.packageSpec
     ? resolveSpec(options.packageSpec, env.cwd)
     : `${PACKAGE}@${version}`

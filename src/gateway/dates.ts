@@ -16,7 +16,7 @@ const DATE_TIME =
   /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?$/
 
 export type GatewayDate =
-  /** A calendar date (a date alone, or a date-time at exactly midnight): YYYY-MM-DD. */
+  /** A calendar date (a date alone, or an offset-less date-time at midnight): YYYY-MM-DD. */
   { kind: "date"; date: string } | { kind: "instant"; at: Date }
 
 const valid = (at: Date) => (Number.isNaN(at.getTime()) ? null : at)
@@ -38,8 +38,9 @@ export function readGatewayDate(value: unknown): GatewayDate | null {
   const parts = DATE_TIME.exec(text)
   if (!parts) return null
   const [, date, time, offset] = parts
-  // Midnight means the day itself (a due date sent as a date-time), whatever offset it carries.
-  if (/^00:00(:00(\.0+)?)?$/.test(time)) return calendarDay(date)
+  // Midnight in Brasília, written without an offset, means the day itself (a due date sent as a
+  // date-time). With an offset it is an instant like any other.
+  if (!offset && /^00:00(:00(\.0+)?)?$/.test(time)) return calendarDay(date)
   if (!calendarDay(date)) return null
   const zone = !offset
     ? BRASILIA_OFFSET

@@ -71,3 +71,13 @@ export const installmentOptions = (
     count: i + 1,
     eachCents: Math.round(amountCents / (i + 1)),
   }))
+
+/**
+ * Free text (a name, a neighbourhood) holding what may be a card number: 13 digits or more in all.
+ * No name or neighbourhood has that many; a card typed in the wrong field must never be sent.
+ */
+export function holdsCardDigits(text: string): boolean {
+  let digits = 0
+  for (const char of text) if (char >= "0" && char <= "9" && ++digits >= 13) return true
+  return false
+}

@@ -133,7 +133,7 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
     if (isFinalStatus(status)) return finish("done")
     // Paid, the store not yet caught up: followed a while longer, never forever.
     if (status.paid) paidAt ??= Date.now()
-    if (paidAt !== undefined && Date.now() - paidAt >= captureWaitMs) return finish("done")
+    if (captureWaitOver()) return finish("done")
     const gap = unchanged ? MIN_POLL_GAP_MS - (Date.now() - sentAt) : 0
     if (gap <= 0) return run(status.status)
     retry = timers.setTimeout(() => {
@@ -142,11 +142,15 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
     }, gap)
   }
 
+  /** Paid, and the store has not captured it within captureWaitMs: stop following. */
+  const captureWaitOver = () => paidAt !== undefined && Date.now() - paidAt >= captureWaitMs
+
   function failed(error: unknown) {
     if (isAbort(error)) return
     options.onError?.(error)
     if (over()) return
-    if (isFinalError(error)) return finish("done")
+    // Failures after "paid" do not extend the wait for the capture either.
+    if (isFinalError(error) || captureWaitOver()) return finish("done")
     enter("backoff")
     retry = timers.setTimeout(() => {
       retry = undefined

@@ -52,6 +52,9 @@ export function shopperMessage(message: string, locale?: VorexyLocale): string {
   if (missing !== null) return t.boletoNeeds(pt ? inPortuguese(missing) : missing)
   const problems = between(text, "invalid payer data: ", "\u0000")
   if (problems !== null) return t.invalidPayer(problems.trim().replace(/\.$/, ""))
+  if (text.includes("must never be sent to the store")) return t.rawCard
+  if (text.includes("payment session data is too large")) return t.tooLarge
+  if (text.includes("required to create the charge")) return t.payerRequired
   if (text.includes("start the payment again")) return t.restart
   return text
 }

@@ -93,6 +93,8 @@ const ptBR = {
     neighbourhoodTooLong: "O bairro tem no máximo 100 caracteres.",
     cardLoading: "Carregando o pagamento com cartão…",
     cardUnavailable: "O pagamento com cartão não está disponível nesta loja.",
+    noCardHere:
+      "Este campo não pode ter um número de cartão: digite o cartão só nos campos do cartão.",
   },
   /** The plugin's own errors (sent in English by the store), as the shopper reads them. */
   server: {
@@ -106,6 +108,10 @@ const ptBR = {
       `Para gerar o boleto, complete o endereço de cobrança: ${missing}.`,
     invalidPayer: (problems: string) => `Confira os dados do pagador: ${problems}.`,
     restart: "Este pagamento precisa ser iniciado de novo: escolha a forma de pagamento outra vez.",
+    rawCard:
+      "Por segurança, o número do cartão não pode ser enviado à loja: digite-o só nos campos do cartão.",
+    tooLarge: "Os dados do pagamento são grandes demais. Recarregue a página e tente de novo.",
+    payerRequired: "Informe os dados do pagador (nome, e-mail, CPF ou CNPJ e celular).",
   },
 }
 
@@ -202,6 +208,7 @@ const en: VorexyTexts = {
     neighbourhoodTooLong: "The neighbourhood has at most 100 characters.",
     cardLoading: "Loading card payment…",
     cardUnavailable: "Card payment is not available in this store.",
+    noCardHere: "This field cannot hold a card number: type the card only in the card's fields.",
   },
   server: {
     declined: (reason) =>
@@ -213,6 +220,10 @@ const en: VorexyTexts = {
     boletoNeeds: (missing) => `To issue the boleto, complete the billing address: ${missing}.`,
     invalidPayer: (problems) => `Check the payer's details: ${problems}.`,
     restart: "This payment must be started again: choose the payment method again.",
+    rawCard:
+      "For your safety, a card number cannot be sent to the store: type it only in the card's fields.",
+    tooLarge: "The payment details are too large. Reload the page and try again.",
+    payerRequired: "Enter the payer's details (name, e-mail, CPF or CNPJ and phone).",
   },
 }
 

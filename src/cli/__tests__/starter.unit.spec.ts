@@ -192,3 +192,38 @@ it("refuses a file it would add that exists with other content, and an anchor fo
     '✗ src/app/layout.tsx: anchor found 2× (once expected): import "styles/globals.css"'
   )
 })
+
+it("checks everything before writing: a folder it needs that is a file, or a broken package.json, changes nothing", () => {
+  const blocked = tree()
+  writeFileSync(join(blocked, "src/lib/vorexy"), "not a folder")
+  const before = readTree(blocked)
+  const first = cli(["starter"], blocked)
+  expect(first.code).toBe(1)
+  expect(first.output).toContain("src/lib/vorexy is a file, not a folder")
+  expect(readTree(blocked)).toEqual(before)
+
+  const broken = tree()
+  writeFileSync(join(broken, "package.json"), "{ not json")
+  const brokenBefore = readTree(broken)
+  const second = cli(["starter"], broken)
+  expect(second.code).toBe(1)
+  expect(second.output).toMatch(/package\.json: not valid JSON/)
+  expect(readTree(broken)).toEqual(brokenBefore)
+  expect(second.installs).toEqual([])
+})
+
+it("edits a checkout with Windows line endings, keeping them", () => {
+  const root = tree()
+  for (const [path, text] of Object.entries(readTree(root)))
+    writeFileSync(join(root, path), text.replace(/\n/g, "\r\n"))
+  const { code } = cli(["starter"], root)
+  expect(code).toBe(0)
+  const after = readTree(root)
+  const constants = after["src/lib/constants.tsx"]
+  expect(constants).toContain('"pp_vorexy-pix_vorexy"')
+  expect(constants.replace(/\r\n/g, "")).not.toContain("\n")
+  // Run again (--no-install: the fake install wrote no package.json): every edit is there.
+  const again = cli(["starter", "--no-install"], root)
+  expect(again.output).not.toMatch(/^ +(changed|added)/m)
+  expect(readTree(root)).toEqual(after)
+})

@@ -23,7 +23,7 @@ const input = (prefix: Prefix, testId: string) => `
 <Input
   label="Bairro"
   name="${prefix}.address_2"
-  autoComplete="address-line2"
+  autoComplete="address-level3"
   value={formData["${prefix}.address_2"]}
   onChange={handleChange}
   data-testid="${testId}"

@@ -1,4 +1,11 @@
-import { addNamedImport, block, insertBefore, replaceOnce, requireCode } from "../text-edit"
+import {
+  addNamedImport,
+  block,
+  insertAfter,
+  insertBefore,
+  replaceOnce,
+  requireCode,
+} from "../text-edit"
 import type { FileEdit } from "../types"
 
 const BUTTON = `
@@ -34,7 +41,10 @@ const VorexyPaymentButton = ({
       >
         Place order
       </Button>
-      <ErrorMessage error={errorMessage} data-testid="vorexy-payment-error-message" />
+      <ErrorMessage
+        error={errorMessage && shopperMessage(errorMessage, "pt-BR")}
+        data-testid="vorexy-payment-error-message"
+      />
     </>
   )
 }
@@ -61,6 +71,17 @@ export const paymentButtonEdit: FileEdit = {
       what: "imports isVorexy",
       marker: /import \{[^}]*\bisVorexy\b[^}]*\} from "@lib\/constants"/,
       apply: (text) => addNamedImport(text, "@lib/constants", "isVorexy"),
+    },
+    {
+      what: "imports shopperMessage (the plugin's errors in the shopper's words)",
+      marker: 'import { shopperMessage } from "medusa-payment-vorexy/storefront/client"',
+      apply: (text) =>
+        insertAfter(
+          text,
+          'import { … } from "@lib/constants"',
+          /import \{[^}]*\} from "@lib\/constants"\n/,
+          'import { shopperMessage } from "medusa-payment-vorexy/storefront/client"\n'
+        ),
     },
     {
       what: "a case for Vorexy sessions in PaymentButton's switch",

@@ -46,7 +46,8 @@ describe.each([
   it("reads midnight as the day itself: a boleto due that day is payable all of it", () => {
     expect(read).toMatchObject({
       midnight: { kind: "date", date: "2026-11-25" },
-      midnightUtc: { kind: "date", date: "2026-11-25" },
+      // With an offset, midnight is an instant: 21:00 the evening before in Brasília.
+      midnightUtc: { kind: "instant", at: "2026-11-25T00:00:00.000Z" },
       dueMidnight: END_OF_25TH,
       dueBrazilian: END_OF_25TH,
     })

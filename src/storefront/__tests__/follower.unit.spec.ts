@@ -279,6 +279,20 @@ describe("after paid, until the store has captured the order", () => {
     expect(h.calls).toHaveLength(1)
   })
 
+  it("gives up waiting for the capture even while every request fails", async () => {
+    const h = harness(60_000)
+    h.last().resolve(paid(false))
+    await flush()
+    for (let i = 0; i < 60 && h.follower.state !== "done"; i++) {
+      h.last().reject(new VorexyStorefrontError("down", 503))
+      await flush()
+      await jest.advanceTimersByTimeAsync(30_000)
+    }
+    expect(h.follower.state).toBe("done")
+    // Within the wait plus one backoff: about 60 s of 1, 2, 4, 8, 16, 30 s backoffs.
+    expect(h.calls.length).toBeLessThan(10)
+  })
+
   it("gives up waiting for the capture after captureWaitMs, never follows forever", async () => {
     const h = harness(60_000)
     h.last().resolve(paid(false))

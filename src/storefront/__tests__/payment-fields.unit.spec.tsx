@@ -178,3 +178,27 @@ it("renders nothing for a provider that is not Vorexy", () => {
   const { container } = setup({ providerId: "pp_system_default" })
   expect(container.innerHTML).toBe("")
 })
+
+it("never hands back a card number typed into the name or the neighbourhood", async () => {
+  const { sessionData } = setup({
+    providerId: "pp_vorexy-boleto_vorexy",
+    name: "",
+    billingAddress: { address_2: "" },
+    phone: "11987654321",
+  })
+  fill("Full name", "4111 1111 1111 1111")
+  fill("CPF or CNPJ", "52998224725")
+  fill("Neighbourhood (bairro)", "5555 5555 5555 4444")
+  await expect(sessionData()).resolves.toBeNull()
+  expect(
+    screen.getAllByText(
+      "This field cannot hold a card number: type the card only in the card's fields."
+    )
+  ).toHaveLength(2)
+  fill("Full name", "Maria Silva")
+  fill("Neighbourhood (bairro)", "Jardim Paulista")
+  await expect(sessionData()).resolves.toMatchObject({
+    name: "Maria Silva",
+    neighborhood: "Jardim Paulista",
+  })
+})

@@ -41,3 +41,19 @@ it("shows anything else as the store sent it, cut to a bounded length", () => {
   expect(shopperMessage("Cart not found")).toBe("Cart not found")
   expect(shopperMessage("x".repeat(50_000))).toHaveLength(2_000)
 })
+
+it("says the store's refusals of card data, size and a missing payer in the shopper's words", () => {
+  expect(
+    shopperMessage(
+      "Vorexy PIX: card details (name) must never be sent to the store: tokenise the card in the browser with the gateway's script and send only data.card_token. Nothing was stored."
+    )
+  ).toMatch(/^Por segurança, o número do cartão não pode ser enviado/)
+  expect(
+    shopperMessage("Vorexy PIX: the payment session data is too large (at most 16 KB …).", "en")
+  ).toBe("The payment details are too large. Reload the page and try again.")
+  expect(
+    shopperMessage(
+      "Vorexy PIX: the payer's email is required to create the charge: send them in the payment session data (name, email, document, phone) or sign in."
+    )
+  ).toMatch(/^Informe os dados do pagador/)
+})

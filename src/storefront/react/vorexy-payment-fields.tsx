@@ -6,7 +6,7 @@
  * "continue" button asks it, through its ref, for the payment session `data`.
  */
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react"
-import { cardProblems, installmentOptions } from "../card-checks.js"
+import { cardProblems, holdsCardDigits, installmentOptions } from "../card-checks.js"
 import type { VorexyClient } from "../client.js"
 import { neighbourhoodOf, vorexyMethodOf, type VorexyAddressLike } from "../method.js"
 import { formatDocument, formatPhone, payerProblems, sessionData } from "../payer.js"
@@ -118,7 +118,10 @@ export const VorexyPaymentFields = forwardRef<VorexyPaymentFieldsHandle, VorexyP
       if (!value) problems.neighbourhood = t.fields.neighbourhoodRequired
       else if (value.length > NEIGHBOURHOOD_MAX)
         problems.neighbourhood = t.fields.neighbourhoodTooLong
+      else if (holdsCardDigits(value)) problems.neighbourhood = t.fields.noCardHere
     }
+    // A card typed into a free-text field is never sent (the store would refuse it anyway).
+    if (holdsCardDigits(payer.name)) problems.name = t.fields.noCardHere
     const shown = (name: FieldName) => (submitted || left[name] ? problems[name] : undefined)
     const leave = (name: FieldName) =>
       setLeft((was) => (was[name] ? was : { ...was, [name]: true }))

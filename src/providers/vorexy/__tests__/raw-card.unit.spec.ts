@@ -93,6 +93,9 @@ describe("a corpus of ordinary text next to card shapes", () => {
     "４１１１ １１１１ １１１１ １１１１",
     "pedido 100234 cartão 4111 1111 1111 1111",
     "41 11 11 11 11 11 11 11",
+    "Cartão:\n4111\n1111\n1111\n1111",
+    "Cartão:\r\n4111 1111\r\n1111 1111",
+    "número 4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 fim",
   ]
 
   it("lets every ordinary text through, in any field the storefront may send", () => {
@@ -104,6 +107,7 @@ describe("a corpus of ordinary text next to card shapes", () => {
     const missed = cards.filter((text) => cardFieldsIn({ note: text }).length === 0)
     expect(missed).toEqual([])
     expect(cardFieldsIn({ digits: ["4111", "1111", "1111", "1111"] })).toEqual(["digits"])
+    expect(cardFieldsIn({ digits: ["4111", "1111", "1111", "1111", "123"] })).toEqual(["digits"])
     expect(cardFieldsIn({ n: 4111111111111111 })).toEqual(["n"])
   })
 })

@@ -1,7 +1,7 @@
 /**
  * A boleto's due date as the gateway sends it (ISO date-times, dates alone "2026-11-25", Brazilian
  * dates "25/11/2026"; read by the gateway's date reader, offset-less times in Brasília). A date, or
- * a date-time at midnight, is payable all that day: the end of that day in Brasília. A date that is
+ * an offset-less date-time at midnight, is payable all that day: the end of that day in Brasília. A date that is
  * missing, unreadable, in the past or beyond what was asked for is replaced by the one asked for:
  * the end of the day `expiresInDays` from now.
  */

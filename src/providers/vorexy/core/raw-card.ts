@@ -69,7 +69,7 @@ const CARD_GROUPINGS = new Set([
   "4,6,5",
   "4,6,4",
 ])
-const SEPARATORS = new Set([" ", "\t", ".", "/", "_", "-", "\u00a0"])
+const SEPARATORS = new Set([" ", "\t", "\n", "\r", ".", "/", "_", "-", "\u00a0"])
 /** At most this many separator characters between two groups of one number ("4111 - 1111"). */
 const MAX_GAP = 3
 
@@ -105,7 +105,10 @@ function digitRuns(text: string): string[][] {
   return runs
 }
 
-/** A run of groups holds a card number written the way card numbers are written. */
+/**
+ * A run of groups holds a card number written the way card numbers are written: a block, groups
+ * of four (4-6-5), or one digit at a time ("4 1 1 1 …", 15 to 19 of them).
+ */
 function runHoldsCard(groups: string[]): boolean {
   for (let i = 0; i < groups.length; i++) {
     if (isCardNumber(groups[i])) return true
@@ -113,6 +116,10 @@ function runHoldsCard(groups: string[]): boolean {
       const part = groups.slice(i, j + 1)
       if (CARD_GROUPINGS.has(part.map((g) => g.length).join(",")) && isCardNumber(part.join("")))
         return true
+    }
+    for (let length = 15; length <= 19 && i + length <= groups.length; length++) {
+      const singles = groups.slice(i, i + length)
+      if (singles.every((g) => g.length === 1) && isCardNumber(singles.join(""))) return true
     }
   }
   return false
@@ -141,7 +148,13 @@ export function cardFieldsIn(data: unknown, path = "", depth = 0, inCard = false
   if (data === null || typeof data !== "object") return []
   if (depth > MAX_DEPTH) return [TOO_DEEP]
   if (Array.isArray(data) && data.every((v) => scalarText(v) !== null) && data.length > 1) {
-    if (holdsCardNumber(data.map(scalarText).join(""))) return [path || "data"]
+    // Digits split over an array: all of them one number, or its elements groups of one.
+    const parts = data.map((v) => fold(scalarText(v)!).replace(/[\s./_-]/g, ""))
+    if (
+      holdsCardNumber(parts.join("")) ||
+      (parts.every((p) => /^\d+$/.test(p)) && runHoldsCard(parts))
+    )
+      return [path || "data"]
   }
   const found: string[] = []
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
