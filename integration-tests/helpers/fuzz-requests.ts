@@ -21,6 +21,10 @@ export type FuzzContext = {
   sessionId: string
   transactionId: string
   chargeId: string
+  /** An open cart's payment collection, for junk payment sessions. */
+  paymentCollectionId: string
+  /** A real QR image file name (<charge id>.<signature>.png). */
+  qrFile: string
 }
 
 export type Target =
@@ -35,6 +39,13 @@ export type Target =
   | "charges"
   | "sync"
   | "payment-status"
+  | "health"
+  | "setup"
+  | "webhook-token"
+  | "self-test"
+  | "qr"
+  | "config"
+  | "session"
 
 export type FuzzRequest = {
   target: Target
@@ -58,6 +69,13 @@ export const SUCCESS_KEY: Record<Target, string | null> = {
   charges: "charges",
   sync: "charge",
   "payment-status": "payment_status",
+  health: "health",
+  setup: "setup",
+  "webhook-token": "token",
+  "self-test": "self_test",
+  qr: null,
+  config: "vorexy",
+  session: "payment_collection",
 }
 
 const WEIGHTS: Array<[Target, number]> = [
@@ -72,6 +90,13 @@ const WEIGHTS: Array<[Target, number]> = [
   ["charges", 7],
   ["sync", 6],
   ["payment-status", 12],
+  ["health", 3],
+  ["setup", 2],
+  ["webhook-token", 2],
+  ["self-test", 1],
+  ["qr", 4],
+  ["config", 4],
+  ["session", 10],
 ]
 
 const CONTENT_TYPES = [
@@ -163,6 +188,7 @@ function withdrawalBody(r: Rng): unknown {
 const QUERY_KEYS = [
   ...["order_id", "payment_session_id", "page", "page_size", "sort", "limit", "offset", "wait"],
   ...["timeout_ms", "last_status", "fields", "order", "a.b", "a.b.c", "x[y]", "order_id[]"],
+  ...["last_captured", "amount_cents"],
   ...["order_id[a]", "__proto__", "constructor", "toString", "token", "%00", "%ED%A0%80", ""],
 ]
 
@@ -234,6 +260,40 @@ export function fuzzRequest(r: Rng, ctx: FuzzContext): FuzzRequest {
       return get(`/admin/vorexy/withdrawals/${param(r, "vxwd_1")}`)
     case "payment-status":
       return get("/store/vorexy/payment-status")
+    case "setup":
+      return get("/admin/vorexy/setup")
+    case "webhook-token":
+      return post(`/admin/vorexy/setup/webhook-token${q}`, junkValue(r))
+    case "self-test":
+      return post(`/admin/vorexy/webhook-self-test${q}`, junkValue(r))
+    case "qr":
+      return get(
+        `/vorexy/qr/${r.chance(0.3) ? ctx.qrFile.replace(/.$/, junkUrlText(r)) : param(r, ctx.qrFile)}`
+      )
+    case "config":
+      return get("/store/vorexy/config")
+    case "session":
+      // Medusa's own route (the plugin adds middlewares): junk only where the plugin reads, the
+      // session's data, in a body that stays a Vorexy one; Medusa's own handling of other junk
+      // (`?a.b.c=`, another provider's session) is not the plugin's. Mostly a collection of its
+      // own (unknown: answered 404 by the plugin's checks), since Medusa's route fails concurrent
+      // sessions on one collection with a 500 of its own.
+      return {
+        target,
+        method: "POST",
+        contentType: "application/json",
+        path: `/store/payment-collections/${r.chance(0.05) ? ctx.paymentCollectionId : `pay_col_fuzz${r.int(1, 1e9)}`}/payment-sessions`,
+        body: Buffer.from(
+          toJsonText({
+            provider_id: r.pick([
+              "pp_vorexy-pix_vorexy",
+              "pp_vorexy-boleto_vorexy",
+              "pp_vorexy-card_vorexy",
+            ]),
+            data: r.chance(0.7) ? junkObject(r) : junkValue(r),
+          })
+        ),
+      }
     default:
       return get(`/admin/vorexy/${target}`)
   }
@@ -258,6 +318,10 @@ export function knownCases(ctx: FuzzContext): FuzzRequest[] {
     json("hook", hook, `{"transactionId":${tx},"x":${deepJson(5000, false)}}`),
     json("hook", hook, `{"transactionId":${tx},"x":${deepJson(120_000, false)}}`),
     json("hook-builtin", "/hooks/payment/vorexy-pix_vorexy%ED%A0%80", "{}"),
+    // Express matches routes ignoring case: so must the bad-URL check.
+    { target: "qr", method: "GET", path: "/VOREXY/qr/%C0" },
+    { target: "qr", method: "GET", path: "/Vorexy/Qr/%ED%A0%80.png" },
+    json("sync", "/ADMIN/VOREXY/charges/%C0/sync", "{}"),
     json("withdraw", "/admin/vorexy/withdrawals", '{"amount":1000,"description":"a\\u0000"}'),
     json("withdraw", "/admin/vorexy/withdrawals", '{"amount":1000,"metadata":{"a":"\\ud800"}}'),
     json(
@@ -290,6 +354,8 @@ export function knownCases(ctx: FuzzContext): FuzzRequest[] {
 export function answerProblem(request: FuzzRequest, status: number, text: string): string | null {
   if (status >= 500) return `${status}`
   if (request.target === "hook-builtin" && status === 200) return text === "OK" ? null : "not OK"
+  if (request.target === "qr" && status === 200)
+    return text.startsWith("\ufffdPNG") ? null : "not a PNG"
   let body: unknown
   try {
     body = JSON.parse(text)

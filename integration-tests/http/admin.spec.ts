@@ -52,6 +52,32 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("takes only JSON where money moves or a secret shows: a cross-site form cannot", async () => {
+      const asForm = (url: string, contentType: string, body: string) =>
+        api
+          .post(url, body, { headers: { ...admin.headers, "content-type": contentType } })
+          .catch(errorResponse)
+      for (const url of [
+        "/admin/vorexy/withdrawals",
+        "/admin/vorexy/setup/webhook-token",
+        "/admin/vorexy/webhook-self-test",
+        "/admin/vorexy/charges/vxch_1/sync",
+      ]) {
+        for (const [type, body] of [
+          ["application/x-www-form-urlencoded", "amount_reais=10&pix_key=a%40b.com"],
+          ["text/plain", '{"amount_reais":"10"}'],
+          ["multipart/form-data; boundary=x", "--x--"],
+        ]) {
+          const answer = await asForm(url, type, body)
+          expect([url, type, answer.status]).toEqual([url, type, 415])
+          expect(answer.data.token).toBeUndefined()
+        }
+      }
+      expect(sandboxWithdrawals()).toHaveLength(0)
+      // The admin's own requests (JSON) go through.
+      expect((await post("/admin/vorexy/setup/webhook-token", {})).status).toBe(200)
+    })
+
     describe("balance", () => {
       it("says clearly when the company id is not known yet, then shows the balance once learned", async () => {
         const unknown = await get("/admin/vorexy/balance")

@@ -11,7 +11,7 @@ import { describeResult, flood, send } from "../helpers/fuzz-flood"
 import { seededRng } from "../helpers/fuzz-random"
 import { FuzzContext, fuzzRequest, knownCases } from "../helpers/fuzz-requests"
 import { useSandbox } from "../helpers/sandbox"
-import { adminHeaders, eventually, placePixOrder, seedStore } from "../helpers/store"
+import { adminHeaders, createCart, eventually, placePixOrder, seedStore } from "../helpers/store"
 
 const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31)
 const REQUESTS = Number(process.env.FUZZ_REQUESTS) || 3000
@@ -34,6 +34,11 @@ medusaIntegrationTestRunner({
       store = await seedStore(getContainer())
       const placed = await placePixOrder(api, store)
       const [charge] = await vorexy().listVorexyCharges({ transaction_id: placed.transactionId })
+      // An open cart's payment collection, where junk payment sessions are sent.
+      const cartId = await createCart(api, store)
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
       ctx = {
         admin: (await adminHeaders(getContainer())).headers.authorization,
         publishableKey: store.publishableKey,
@@ -42,6 +47,8 @@ medusaIntegrationTestRunner({
         sessionId: placed.sessionId,
         transactionId: placed.transactionId,
         chargeId: charge.id,
+        paymentCollectionId: payment_collection.id,
+        qrFile: vorexy().qrLinks().path(charge.id).split("/").pop()!,
       }
     })
 

@@ -181,6 +181,18 @@ medusaIntegrationTestRunner({
         expect(Date.now() - started).toBeLessThan(15_000)
         // When it says so, the store's own order says captured too.
         expect((await storeOrder(api, store, orderId)).payment_status).toBe("captured")
+        // A sync that failed after Medusa's capture puts the row back to pending: the shopper
+        // is still told paid, and offered no QR to pay twice.
+        await pg.raw("update vorexy_charge set status = 'pending' where order_id = ?", [orderId])
+        const rolledBack = await status(`order_id=${orderId}`)
+        expect(rolledBack.data.payment_status).toMatchObject({
+          status: "pending",
+          paid: true,
+          payable: false,
+          qr_code: null,
+          order_captured: true,
+        })
+        await pg.raw("update vorexy_charge set status = 'paid' where order_id = ?", [orderId])
         // A capture the sync did not make (Medusa's own, at cart completion or authorisation)
         // is read from Medusa: the answer is the same without the plugin's note of it.
         await pg.raw("update vorexy_charge set captured_at = null where order_id = ?", [orderId])

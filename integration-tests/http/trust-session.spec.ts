@@ -94,6 +94,15 @@ medusaIntegrationTestRunner({
         expect(answer.data.message).toMatch(/payment session data is too large/)
         expect(answer.data.message.length).toBeLessThan(300)
       }
+      // Text PostgreSQL cannot store, and keys that shadow Object.prototype: 400s naming where.
+      const nul = await session({ ...VALID_PAYER, "a\u0000b": 1 })
+      expect(nul.status).toBe(400)
+      expect(nul.data.message).toMatch(/cannot be stored \(NUL or an unpaired surrogate\)/)
+      const surrogate = await session({ ...VALID_PAYER, name: "Ana \ud800" })
+      expect(surrogate.status).toBe(400)
+      const shadow = await session({ ...VALID_PAYER, hasOwnProperty: 1 })
+      expect(shadow.status).toBe(400)
+      expect(shadow.data.message).toMatch(/is a reserved name/)
       expect(others.map((r) => r.status)).toEqual([200, 200, 200])
       expect(transactions()).toHaveLength(0)
       // The same cart still pays with ordinary data.

@@ -12,6 +12,7 @@ import {
 import { refuseCaptureOnCancelledOrder } from "./utils/cancelled-order-guard"
 import { refuseReplacingOpenCharge } from "./utils/charge-in-progress-guard"
 import { attachCheckoutContext } from "./utils/checkout-context"
+import { jsonOnly } from "./utils/json-only"
 import { readRawBody } from "./utils/raw-body"
 import { redactWebhookToken } from "./utils/webhook-token"
 import { refuseUndecodableUrl, textGuard, withVorexyUrlErrors } from "./utils/text-guard"
@@ -46,8 +47,14 @@ export default defineMiddlewares({
     {
       matcher: "/admin/vorexy/withdrawals",
       methods: ["POST"],
-      middlewares: [validateAndTransformBody(AdminCreateWithdrawal)],
+      middlewares: [jsonOnly, validateAndTransformBody(AdminCreateWithdrawal)],
     },
+    // Money moving or a secret revealed: JSON only, so no cross-site form can (utils/json-only.ts).
+    ...[
+      "/admin/vorexy/charges/:id/sync",
+      "/admin/vorexy/setup/webhook-token",
+      "/admin/vorexy/webhook-self-test",
+    ].map((matcher) => ({ matcher, methods: ["POST" as const], middlewares: [jsonOnly] })),
     {
       matcher: "/admin/vorexy/charges",
       methods: ["GET"],

@@ -12,7 +12,7 @@ import type {
   MedusaContainer,
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { formatBRL } from "../gateway"
+import { formatBRL, webUrl } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 
@@ -70,7 +70,8 @@ export async function sendPaymentEmail(
         : {
             digitable_line: details.digitable_line ?? null,
             barcode: details.barcode ?? null,
-            boleto_url: details.boleto_url ?? null,
+            // Only a web link (a row stored before the gateway's answers were checked).
+            boleto_url: webUrl(details.boleto_url) ?? null,
             due_at: details.due_at ?? charge.expires_at,
           }
   await container.resolve<INotificationModuleService>(Modules.NOTIFICATION).createNotifications({

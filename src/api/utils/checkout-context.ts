@@ -9,6 +9,7 @@ import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isVorexyProviderId, methodLabelOf } from "../../providers/vorexy/provider-ids"
 import { exceedsDataLimit } from "../../providers/vorexy/core/data-size"
 import { cardFieldsIn } from "../../providers/vorexy/core/raw-card"
+import { bodyTextProblem } from "./text-guard"
 
 type SessionBody = { provider_id: string; data?: Record<string, unknown> }
 type CartItemRow = {
@@ -59,17 +60,30 @@ export async function attachCheckoutContext(
         res.status(400).json({ type: "invalid_data", message })
         return
       }
+      // Text Medusa would fail to store (NUL, unpaired surrogates: a 500 from PostgreSQL) or to
+      // handle (keys such as hasOwnProperty) is a 400 naming where it is.
+      const text = bodyTextProblem({ data: bodies[0].data })
+      if (text) {
+        res.status(400).json({ type: "invalid_data", message: text })
+        return
+      }
       const card = cardFieldsIn(bodies[0].data)
       if (card.length) {
         const { message } = errorsFor(methodLabelOf(bodies[0].provider_id)).rawCard(card)
         res.status(400).json({ type: "invalid_data", message })
         return
       }
-      // Exactly the keys the provider leaves out of its card scan (CHECKOUT_CONTEXT_KEYS).
-      const context: Record<CheckoutContextKey, unknown> = {
-        payer_ip: payerAddress(req),
-        ...(await cartContext(req, req.params.id)),
+      const cart = await cartContext(req, req.params.id)
+      // Medusa's own route fails an unknown collection with a 500 (it reads its amount).
+      if (!cart) {
+        res.status(404).json({
+          type: "not_found",
+          message: `Payment collection ${req.params.id.slice(0, 60)} was not found`,
+        })
+        return
       }
+      // Exactly the keys the provider leaves out of its card scan (CHECKOUT_CONTEXT_KEYS).
+      const context: Record<CheckoutContextKey, unknown> = { payer_ip: payerAddress(req), ...cart }
       for (const body of bodies) body.data = { ...(body.data ?? {}), ...context }
     }
     next()
@@ -99,7 +113,9 @@ async function cartContext(req: MedusaRequest, paymentCollectionId: string) {
     ],
     filters: { id: paymentCollectionId },
   })
-  const cart = (data[0] as { cart?: CartRow } | undefined)?.cart ?? {}
+  const collection = data[0] as { cart?: CartRow } | undefined
+  if (!collection) return null
+  const cart = collection.cart ?? {}
   const items: CheckoutItem[] = (cart.items ?? []).map((item) => ({
     title: String(
       item.variant_title ? `${item.title} - ${item.variant_title}` : item.title || "Item"

@@ -47,11 +47,20 @@ function problem(req: MedusaRequest, checkBody: boolean): string | null {
   const inQuery = unstorablePath(req.query)
   if (inQuery) return unstorableMessage(describePath(inQuery))
   if (!checkBody || req.body === undefined) return null
-  if (jsonDeeperThan(req.body, MAX_BODY_DEPTH))
+  return bodyTextProblem(req.body)
+}
+
+/**
+ * What in a parsed body the plugin's routes (and PostgreSQL, and Medusa's messages) cannot
+ * handle: nesting deeper than MAX_BODY_DEPTH, keys that shadow Object.prototype, NUL or unpaired
+ * surrogates. Null when there is nothing.
+ */
+export function bodyTextProblem(body: unknown): string | null {
+  if (jsonDeeperThan(body, MAX_BODY_DEPTH))
     return `the body is nested more than ${MAX_BODY_DEPTH} levels deep`
-  const reserved = findText(req.body, (text, isKey) => isKey && RESERVED_KEYS.has(text))
+  const reserved = findText(body, (text, isKey) => isKey && RESERVED_KEYS.has(text))
   if (reserved) return `${describePath(reserved)} is a reserved name`
-  const inBody = unstorablePath(req.body)
+  const inBody = unstorablePath(body)
   if (inBody) return unstorableMessage(inBody.length ? describePath(inBody) : "the body")
   return null
 }
@@ -80,7 +89,11 @@ const PLUGIN_PATHS = [
   "/hooks/vorexy",
   "/hooks/payment/vorexy",
 ]
-const isPluginPath = (path: string) => PLUGIN_PATHS.some((prefix) => path.startsWith(prefix))
+/** Express matches routes ignoring case: so does this (`/VOREXY/qr/…` is the QR route). */
+const isPluginPath = (path: string) => {
+  const lower = path.toLowerCase()
+  return PLUGIN_PATHS.some((prefix) => lower.startsWith(prefix))
+}
 
 const BAD_URL = {
   type: MedusaError.Types.INVALID_DATA,

@@ -1,5 +1,6 @@
 import { Module } from "@medusajs/framework/utils"
 import warnAboutLocking from "./loaders/locking-advice"
+import checkSameCredentials from "./loaders/same-credentials"
 import validateVorexyOptions from "./loaders/validate-options"
 import VorexyModuleService from "./service"
 
@@ -9,5 +10,5 @@ export default Module(VOREXY_MODULE, {
   service: VorexyModuleService,
   // Wrong options stop Medusa at boot rather than at the first webhook or admin page.
   // Then a warning when several processes would share in-memory (per-process) locks.
-  loaders: [validateVorexyOptions, warnAboutLocking],
+  loaders: [validateVorexyOptions, checkSameCredentials, warnAboutLocking],
 })

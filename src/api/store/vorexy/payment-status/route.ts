@@ -168,14 +168,18 @@ function view(charge: Charge, captured: boolean) {
   const unconfirmed = unconfirmedReason(charge)
   // The QR is only useful while the charge can still be paid (not once its order was cancelled,
   // nor once the store could not confirm it: a payment would not be seen).
-  const payable = charge.status === "pending" && !charge.offer_closed_at && !unconfirmed
+  // Medusa holds a capture, whatever the row's status says (a sync that failed after capturing
+  // puts its status back to pending until the next one): paid, nothing more to pay.
+  const capturedPending = captured && charge.status === "pending"
+  const payable =
+    charge.status === "pending" && !capturedPending && !charge.offer_closed_at && !unconfirmed
   return {
     order_id: charge.order_id,
     payment_session_id: charge.payment_session_id,
     transaction_id: charge.transaction_id,
     method: charge.method,
     status: charge.status,
-    paid: charge.status === "paid",
+    paid: charge.status === "paid" || capturedPending,
     /** Medusa has captured it: the order is paid in the store, its own pages say so. */
     order_captured: captured,
     amount_cents: charge.amount_cents,
