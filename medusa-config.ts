@@ -16,6 +16,8 @@ const vorexy = {
   apiKey: env.VOREXY_API_KEY,
   companyId: env.VOREXY_COMPANY_ID,
   webhookSecret: env.VOREXY_WEBHOOK_SECRET,
+  signingSecret: env.VOREXY_SIGNING_SECRET,
+  previousSigningSecrets: env.VOREXY_PREVIOUS_SIGNING_SECRETS,
   pixExpiresInDays: env.VOREXY_PIX_EXPIRES_IN_DAYS,
   timeoutMs: env.VOREXY_TIMEOUT_MS,
   cancelOrderOnExpiry: env.VOREXY_CANCEL_ORDER_ON_EXPIRY,

@@ -4,6 +4,7 @@ import { VorexyClient } from "../../gateway"
 import {
   clientFromOptions,
   parseVorexyOptions,
+  signingSecrets,
   VorexyOptions,
 } from "../../providers/vorexy/options"
 import { ChargeBinding } from "../../providers/vorexy/core/binding"
@@ -85,13 +86,13 @@ export default class VorexyModuleService extends MedusaService({
 
   /** Checks that a session's transaction is the one the provider created for it. */
   binding(): ChargeBinding {
-    this.binding_ ??= new ChargeBinding(this.options.apiKey)
+    this.binding_ ??= new ChargeBinding(signingSecrets(this.options))
     return this.binding_
   }
 
   /** Signed links to PIX QR images, for e-mails. */
   qrLinks(): QrLinks {
-    this.qrLinks_ ??= new QrLinks(this.options.apiKey)
+    this.qrLinks_ ??= new QrLinks(signingSecrets(this.options))
     return this.qrLinks_
   }
 

@@ -40,6 +40,29 @@ export const VorexyOptionsSchema = z.object({
     .min(1, "pixExpiresInDays is at least 1")
     .max(30, "pixExpiresInDays is at most 30")
     .default(1),
+  /**
+   * What the plugin signs and seals with: each charge's binding to its session, the sealed payer,
+   * the e-mails' QR links (VOREXY_SIGNING_SECRET, at least 32 characters). Defaults to the API key;
+   * set it so that rotating the API key changes nothing else (README "Rotating keys").
+   */
+  signingSecret: z.string().min(32, "signingSecret must have at least 32 characters").optional(),
+  /**
+   * Secrets signed with before (an old signingSecret, or the old API key when none was set):
+   * what they made is still verified and opened, never made with them again
+   * (VOREXY_PREVIOUS_SIGNING_SECRETS, comma-separated).
+   */
+  previousSigningSecrets: z
+    .preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
+      z.array(z.string().min(1, "previousSigningSecrets may not hold an empty secret")).max(10)
+    )
+    .default([]),
   /** Secret expected as `?token=` on the webhook URL (VOREXY_WEBHOOK_SECRET). */
   webhookSecret: z.string().min(16, "webhookSecret must have at least 16 characters").optional(),
   /** Per-attempt HTTP timeout towards the gateway. */
@@ -165,7 +188,16 @@ export function clientFromOptions(options: VorexyOptions, logger?: VorexyLogger)
     apiKey: options.apiKey,
     timeoutMs: options.timeoutMs,
     retry: { retries: options.maxRetries },
-    secrets: options.webhookSecret ? [options.webhookSecret] : [],
+    // Redacted from everything the client logs or throws, with the API key.
+    secrets: [options.webhookSecret, ...signingSecrets(options)].filter(
+      (secret): secret is string => Boolean(secret)
+    ),
     logger,
   })
 }
+
+/** The signing keyring: the secret to sign and seal with first, then those that verify only. */
+export const signingSecrets = (options: VorexyOptions): string[] => [
+  options.signingSecret ?? options.apiKey,
+  ...options.previousSigningSecrets,
+]

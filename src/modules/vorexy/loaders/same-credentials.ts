@@ -13,7 +13,7 @@ type ModuleEntry = { options?: { providers?: ProviderEntry[] } }
 type ConfigLike = { modules?: Record<string, unknown> }
 
 /** What both entries must agree on. */
-const SHARED = ["baseUrl", "clientId", "apiKey", "companyId"] as const
+const SHARED = ["baseUrl", "clientId", "apiKey", "companyId", "signingSecret"] as const
 
 const isVorexyProvider = (resolve: unknown) =>
   typeof resolve === "string" &&

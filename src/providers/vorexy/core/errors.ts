@@ -44,7 +44,7 @@ export function errorsFor(label: MethodLabel) {
     payerUnreadable() {
       return new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `${who}: the payer data of this payment session cannot be read (it is missing, or the store's API key changed since); start the payment again.`
+        `${who}: the payer data of this payment session cannot be read (it is missing, or the store's signing secret, by default its API key, changed since without the old one in previousSigningSecrets); start the payment again.`
       )
     },
     currency(currency: string) {

@@ -152,19 +152,22 @@ export type SealedPayer = Partial<Payer> & {
 }
 
 /**
- * Seals payer data for the session; only this server (holding the API key) can open it, and only
- * for the session it was sealed for (the session id is authenticated with it).
+ * Seals payer data for the session; only this server (holding the signing secret) can open it,
+ * and only for the session it was sealed for (the session id is authenticated with it).
  */
 export class PayerSeal {
-  private readonly key: Buffer
+  private readonly keys: Buffer[]
 
-  constructor(apiKey: string) {
-    this.key = Buffer.from(hkdfSync("sha256", apiKey, "medusa-payment-vorexy", "payer-data-v1", 32))
+  /** `secrets`: the signing keyring; the first seals, every one opens (after a rotation). */
+  constructor(secrets: string | string[]) {
+    this.keys = (Array.isArray(secrets) ? secrets : [secrets]).map((secret) =>
+      Buffer.from(hkdfSync("sha256", secret, "medusa-payment-vorexy", "payer-data-v1", 32))
+    )
   }
 
   seal(payer: SealedPayer, sessionId = ""): string {
     const iv = randomBytes(12)
-    const cipher = createCipheriv("aes-256-gcm", this.key, iv)
+    const cipher = createCipheriv("aes-256-gcm", this.keys[0], iv)
     cipher.setAAD(Buffer.from(sessionId, "utf8"))
     const body = Buffer.concat([cipher.update(JSON.stringify(payer), "utf8"), cipher.final()])
     return ["v1", iv, body, cipher.getAuthTag()]
@@ -174,21 +177,29 @@ export class PayerSeal {
 
   /**
    * Null when the value was not sealed by this key for this session (tampered, copied from another
-   * session, or the API key was rotated).
+   * session, or sealed under a secret no longer in the keyring).
    */
   open(sealed: unknown, sessionId = ""): SealedPayer | null {
     if (typeof sealed !== "string") return null
     const [version, iv, body, tag] = sealed.split(".")
     if (version !== "v1" || !iv || !body || !tag) return null
+    for (const key of this.keys) {
+      const payer = this.openWith(key, iv, body, tag, sessionId)
+      if (payer) return payer
+    }
+    return null
+  }
+
+  private openWith(key: Buffer, iv: string, body: string, tag: string, sessionId: string) {
     try {
-      const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"))
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"))
       decipher.setAuthTag(Buffer.from(tag, "base64url"))
       decipher.setAAD(Buffer.from(sessionId, "utf8"))
       const json = Buffer.concat([
         decipher.update(Buffer.from(body, "base64url")),
         decipher.final(),
       ]).toString("utf8")
-      return JSON.parse(json)
+      return JSON.parse(json) as SealedPayer
     } catch {
       return null
     }

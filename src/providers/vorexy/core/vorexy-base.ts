@@ -40,7 +40,7 @@ import {
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { MajorAmountInput, toCents, VorexyClient } from "../../../gateway"
-import { clientFromOptions, parseVorexyOptions, VorexyOptions } from "../options"
+import { clientFromOptions, parseVorexyOptions, signingSecrets, VorexyOptions } from "../options"
 import { adoptedSessionData, withoutAdoption } from "./adopt-session"
 import { ChargeBinding } from "./binding"
 import { ChargeFlow } from "./charge-flow"
@@ -87,8 +87,8 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     this.logger_ = logger
     const eventBus = resolveOptional<IEventBusModuleService>(cradle, "event_bus")
     this.events_ = new ProviderEvents(eventBus, logger)
-    this.seal_ = new PayerSeal(parsed.apiKey)
-    this.binding_ = new ChargeBinding(parsed.apiKey)
+    this.seal_ = new PayerSeal(signingSecrets(parsed))
+    this.binding_ = new ChargeBinding(signingSecrets(parsed))
     this.client_ = clientFromOptions(
       parsed,
       logger && { debug: (m) => logger.debug(m), warn: (m) => logger.warn(m) }
