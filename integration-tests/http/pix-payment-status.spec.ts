@@ -253,6 +253,33 @@ medusaIntegrationTestRunner({
         expect((await status(`order_id=${orderId}`)).status).toBe(200)
       })
 
+      it("tells the shopper to contact the store, and the admin to refund, for a payment with no order", async () => {
+        const orderId = await placeOrder()
+        const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        // As a sync leaves a charge captured into a cart that could not become an order.
+        await pg.raw(
+          "update vorexy_charge set status = 'paid', flag = 'paid_without_order', flag_detail = 'no order' where order_id = ?",
+          [orderId]
+        )
+        const started = Date.now()
+        const answered = await status(
+          `order_id=${orderId}&wait=true&timeout_ms=20000&last_status=paid&last_captured=false`
+        )
+        // Answered at once (only the store changes it), and never as paid-and-done.
+        expect(Date.now() - started).toBeLessThan(10_000)
+        expect(answered.data.payment_status).toMatchObject({
+          paid: true,
+          payable: false,
+          qr_code: null,
+          unconfirmed_reason: "paid_without_order",
+        })
+        const admin = await adminHeaders(getContainer())
+        const { data } = await api.get("/admin/vorexy/health", admin)
+        expect(data.health.attention).toEqual(
+          expect.arrayContaining([expect.objectContaining({ reason: "paid_without_order" })])
+        )
+      })
+
       it("gives up waiting at the timeout and returns the unchanged state", async () => {
         const orderId = await placeOrder()
         const answered = await status(`order_id=${orderId}&wait=true&timeout_ms=800`)

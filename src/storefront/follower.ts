@@ -60,10 +60,10 @@ export const awaitingCapture = (status: VorexyPaymentStatus) =>
 
 /**
  * Nothing more to follow: paid and captured by the store (or paid, from a server that does not
- * say), or no longer payable.
+ * say), no longer payable, or a payment the store could not confirm (only the store changes that).
  */
 export const isFinalStatus = (status: VorexyPaymentStatus) =>
-  status.paid ? !awaitingCapture(status) : !status.payable
+  Boolean(status.unconfirmed_reason) || (status.paid ? !awaitingCapture(status) : !status.payable)
 
 const globalTimers: FollowerTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),

@@ -13,6 +13,8 @@ const ptBR = {
     unconfirmed: "Pagamento não confirmado",
   } as Record<VorexyViewState, string>,
   unconfirmed: "Não conseguimos confirmar este pagamento. Fale com a loja.",
+  paidWithoutOrder:
+    "Recebemos o pagamento, mas o pedido não pôde ser criado. Fale com a loja: ela devolve o valor ou cria o pedido.",
   loading: "Carregando o pagamento…",
   retrying: "Sem resposta da loja; tentando de novo…",
   unavailable: "Não foi possível carregar este pagamento.",
@@ -129,6 +131,8 @@ const en: VorexyTexts = {
     unconfirmed: "Payment not confirmed",
   },
   unconfirmed: "We could not confirm this payment. Please contact the store.",
+  paidWithoutOrder:
+    "We received the payment, but the order could not be created. Please contact the store: it will refund you or create the order.",
   loading: "Loading the payment…",
   retrying: "The store is not answering; trying again…",
   unavailable: "This payment could not be loaded.",
@@ -232,3 +236,10 @@ export const VOREXY_TEXTS: Record<VorexyLocale, VorexyTexts> = { "pt-BR": ptBR, 
 /** The texts for a locale; anything but "en" is pt-BR, the plugin's default. */
 export const textsFor = (locale?: VorexyLocale): VorexyTexts =>
   VOREXY_TEXTS[locale ?? "pt-BR"] ?? ptBR
+
+/** What an unconfirmed payment view says, by why the store could not confirm it. */
+export const unconfirmedText = (
+  status: { unconfirmed_reason?: string | null },
+  t: VorexyTexts
+): string =>
+  status.unconfirmed_reason === "paid_without_order" ? t.paidWithoutOrder : t.unconfirmed

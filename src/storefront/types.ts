@@ -31,9 +31,10 @@ export type VorexyPaymentStatus = {
   closed_reason: string | null
   /**
    * Why the store cannot confirm this payment (the shopper should contact it): "unknown_at_gateway"
-   * when the gateway does not know the charge. Null (or absent, from an older server): none.
+   * when the gateway does not know the charge; "paid_without_order" when it was paid but the cart
+   * could not become an order. Null (or absent, from an older server): none.
    */
-  unconfirmed_reason?: "unknown_at_gateway" | (string & {}) | null
+  unconfirmed_reason?: "unknown_at_gateway" | "paid_without_order" | (string & {}) | null
   qr_code: string | null
   qr_code_image: string | null
   expires_at: string | null

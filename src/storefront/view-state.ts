@@ -3,9 +3,10 @@ import type { VorexyPaymentStatus, VorexyViewState } from "./types.js"
 
 /** `clockExpired`: the countdown reached zero before the server said so. */
 export function viewState(status: VorexyPaymentStatus, clockExpired = false): VorexyViewState {
-  if (status.paid) return "paid"
-  // The store could not confirm it (its gateway does not know the charge): the shopper asks it.
+  // The store could not confirm it (its gateway does not know the charge), or it was paid but no
+  // order came of it: the shopper asks the store, never reads "paid, thank you".
   if (status.unconfirmed_reason) return "unconfirmed"
+  if (status.paid) return "paid"
   if (status.method === "credit_card") {
     if (status.status === "failed") return "refused"
     if (status.status === "pending") return "analysis"

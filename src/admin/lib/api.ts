@@ -57,6 +57,7 @@ export type Charge = {
     | "sync_failing"
     | "disputed"
     | "unknown_at_gateway"
+    | "paid_without_order"
     | null
   method: "pix" | "boleto" | "credit_card"
   details: Record<string, unknown> | null

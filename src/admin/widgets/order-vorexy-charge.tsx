@@ -14,6 +14,7 @@ const FLAG_TITLES = {
   refund_before_capture: "refundBeforeCaptureTitle",
   sync_failing: "syncFailingTitle",
   disputed: "disputedTitle",
+  paid_without_order: "paidWithoutOrderTitle",
   unknown_at_gateway: "unknownAtGatewayTitle",
 } as const
 

@@ -3,6 +3,8 @@ import { render, screen } from "@testing-library/react"
 import { VorexyBoleto } from "../react/vorexy-boleto"
 import { VorexyCardStatus } from "../react/vorexy-card-status"
 import { VorexyPix } from "../react/vorexy-pix"
+import { isFinalStatus } from "../follower"
+import { viewState } from "../view-state"
 import { boletoStatus, cardStatus, pixStatus, plain } from "./fixtures"
 
 it("shows the boleto's line to copy, the PDF in a new window and the due date in Brasília", () => {
@@ -100,4 +102,22 @@ it("never renders a link or an image from a URL that is not http(s) or an inline
   expect(screen.queryByRole("link", { name: /Abrir o boleto/ })).toBeNull()
   expect(container.querySelectorAll("img")).toHaveLength(0)
   expect(container.querySelectorAll("section.vorexy-pix")).toHaveLength(2)
+})
+
+it("never says paid-and-done for a payment the store could not turn into an order", () => {
+  const status = pixStatus({
+    status: "paid",
+    paid: true,
+    payable: false,
+    qr_code: null,
+    order_captured: false,
+    unconfirmed_reason: "paid_without_order",
+  })
+  expect(viewState(status)).toBe("unconfirmed")
+  expect(isFinalStatus(status)).toBe(true)
+  const { container } = render(<VorexyPix status={status} locale="en" />)
+  expect(container.textContent).toContain(
+    "the order could not be created. Please contact the store"
+  )
+  expect(container.textContent).not.toContain("Thank you")
 })

@@ -2,7 +2,7 @@
 /** A boleto: the digitable line to copy, the PDF, the due date; then paid or no longer payable. */
 import { useId } from "react"
 import { formatDay, formatMoney, safeLink } from "../format.js"
-import { textsFor } from "../texts.js"
+import { textsFor, unconfirmedText } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { CopyField } from "./copy-field.js"
@@ -61,7 +61,7 @@ export function VorexyBoleto({ status, locale = "pt-BR" }: VorexyBoletoProps) {
           {state === "paid"
             ? t.boleto.paid
             : state === "unconfirmed"
-              ? t.unconfirmed
+              ? unconfirmedText(status, t)
               : t.boleto.expired}
         </p>
       )}

@@ -2,7 +2,7 @@
 /** A card payment after the order: brand, last 4 and installments; approved, in analysis or refused. */
 import { useId } from "react"
 import { formatMoney } from "../format.js"
-import { textsFor } from "../texts.js"
+import { textsFor, unconfirmedText } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { PaymentHeading } from "./payment-heading.js"
@@ -27,7 +27,7 @@ export function VorexyCardStatus({ status, locale = "pt-BR" }: VorexyCardStatusP
         : state === "refused"
           ? t.card.refused
           : state === "unconfirmed"
-            ? t.unconfirmed
+            ? unconfirmedText(status, t)
             : null
 
   return (

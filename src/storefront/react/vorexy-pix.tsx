@@ -2,7 +2,7 @@
 /** A PIX charge: QR code, copy-and-paste code, amount and countdown; then paid or expired. */
 import { useId } from "react"
 import { formatMoney, safeImage, secondsLeft } from "../format.js"
-import { textsFor } from "../texts.js"
+import { textsFor, unconfirmedText } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { CopyField } from "./copy-field.js"
@@ -63,7 +63,11 @@ export function VorexyPix({ status, locale = "pt-BR", now }: VorexyPixProps) {
         </>
       ) : (
         <p className="vorexy-note">
-          {state === "paid" ? t.pix.paid : state === "unconfirmed" ? t.unconfirmed : t.pix.expired}
+          {state === "paid"
+            ? t.pix.paid
+            : state === "unconfirmed"
+              ? unconfirmedText(status, t)
+              : t.pix.expired}
         </p>
       )}
     </section>

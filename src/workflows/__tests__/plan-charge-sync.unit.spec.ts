@@ -40,6 +40,25 @@ describe("planChargeSync", () => {
     })
   })
 
+  it("flags a charge captured into a cart that produced no order, for the admin to refund", () => {
+    const captured = { payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 } }
+    const plan = planChargeSync(
+      charge({ status: "paid" }),
+      paid,
+      medusa({ ...captured, order: null, session_exists: true }),
+      options
+    )
+    expect(plan).toMatchObject({
+      action: { type: "none" },
+      flag: { flag: "paid_without_order" },
+    })
+    expect(plan.flag!.detail).toMatch(/produced no order.*refund it in the Vorexy panel/)
+    // With its order, the same is only "already captured".
+    expect(planChargeSync(charge({ status: "paid" }), paid, medusa(captured), options).flag).toBe(
+      null
+    )
+  })
+
   it("captures a charge marked paid whose Medusa payment is not captured yet (a crash in between)", () => {
     expect(planChargeSync(charge({ status: "paid" }), paid, medusa(), options).action.type).toBe(
       "capture"

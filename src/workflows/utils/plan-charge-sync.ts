@@ -16,6 +16,10 @@ export type ChargeFlag =
   | "sync_failing"
   | "disputed"
   | "unknown_at_gateway"
+  | "paid_without_order"
+
+export const PAID_WITHOUT_ORDER =
+  "Paid and captured, but its cart produced no order (an item or the shipping option was gone when it completed): refund it in the Vorexy panel, or create the order by hand."
 
 export type ChargeSnapshot = {
   /** The gateway's transaction (absent in older callers: then never compared). */
@@ -113,6 +117,16 @@ export function planChargeSync(
       }
       if (captured > 0) {
         const partial = recordRefund(refunded)
+        // Captured, but the cart never became an order (it could not complete: stock or shipping
+        // gone meanwhile). Nothing refunds it by itself: the admin must.
+        if (medusa.order === null && medusa.session_exists !== false && !partial)
+          return {
+            ...base,
+            status: move("paid"),
+            paid_amount_cents: gateway.amount_cents,
+            flag: { flag: "paid_without_order", detail: PAID_WITHOUT_ORDER },
+            summary: "paid and captured, but no order: flagged for the admin",
+          }
         return {
           ...base,
           status: move("paid"),

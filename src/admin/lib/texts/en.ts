@@ -47,6 +47,7 @@ export const en = {
   mismatchTitle: "Paid amount differs",
   refundBeforeCaptureTitle: "Refunded before capture",
   syncFailingTitle: "Sync keeps failing",
+  paidWithoutOrderTitle: "Paid, but no order",
   disputedTitle: "Disputed (chargeback)",
   unknownAtGatewayTitle: "Unknown at Vorexy",
   unknownAtGatewayHint:
@@ -132,6 +133,7 @@ export const en = {
   reason_sync_failing: "Sync failing",
   reason_disputed: "Disputed",
   reason_unknown_at_gateway: "Unknown at Vorexy",
+  reason_paid_without_order: "Paid, no order",
   setupAlertTitle: "Vorexy knows none of the recent charges",
   setupAlertBody:
     "{count} charges since {since} are unknown at Vorexy, and none was confirmed since. The gateway URL (VOREXY_BASE_URL) or the credentials (account) are probably wrong: check the setup above, then use Sync now on those orders.",

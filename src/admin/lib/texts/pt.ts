@@ -52,6 +52,7 @@ export const pt: typeof en = {
   unknownAtGatewayTitle: "Desconhecida na Vorexy",
   unknownAtGatewayHint:
     "A Vorexy responde que não conhece esta cobrança, então ela não é mais verificada automaticamente. Provavelmente foi criada com outras credenciais ou outra conta. Nada foi cancelado nem estornado: confira no painel da Vorexy e use Sincronizar agora.",
+  paidWithoutOrderTitle: "Pago, mas sem pedido",
   disputedTitle: "Em disputa (chargeback)",
   boletoCharge: "Boleto (Vorexy)",
   cardCharge: "Pagamento com cartão (Vorexy)",
@@ -133,6 +134,7 @@ export const pt: typeof en = {
   reason_sync_failing: "Sincronização falhando",
   reason_disputed: "Em disputa",
   reason_unknown_at_gateway: "Desconhecida na Vorexy",
+  reason_paid_without_order: "Pago, sem pedido",
   setupAlertTitle: "A Vorexy não conhece nenhuma cobrança recente",
   setupAlertBody:
     "{count} cobranças desde {since} são desconhecidas na Vorexy, e nenhuma foi confirmada desde então. A URL do gateway (VOREXY_BASE_URL) ou as credenciais (conta) provavelmente estão erradas: confira a configuração acima e use Sincronizar agora nesses pedidos.",

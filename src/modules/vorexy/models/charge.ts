@@ -40,7 +40,8 @@ export const VorexyCharge = model
     /**
      * Needs the admin: paid for another amount; paid after the order was cancelled (or with nothing
      * left to capture into); refunded before it was captured; its sync keeps failing; disputed
-     * (a chargeback or a protest); or unknown at the gateway, which answers 404 (unknown-charge.ts).
+     * (a chargeback or a protest); unknown at the gateway, which answers 404 (unknown-charge.ts); or
+     * paid and captured while its cart produced no order (stock or shipping gone meanwhile).
      */
     flag: model
       .enum([
@@ -50,6 +51,7 @@ export const VorexyCharge = model
         "sync_failing",
         "disputed",
         "unknown_at_gateway",
+        "paid_without_order",
       ])
       .nullable(),
     flag_detail: model.text().nullable(),

@@ -158,9 +158,11 @@ async function orderCaptured(req: MedusaRequest, service: VorexyModuleService, c
 
 /**
  * Why the store cannot confirm this payment, for the shopper: its gateway does not know it (404s;
- * modules/vorexy/unknown-charge.ts). Null: nothing stands in the way.
+ * modules/vorexy/unknown-charge.ts), or it was paid but its cart produced no order (the store must
+ * refund it or make the order). Null: nothing stands in the way.
  */
 function unconfirmedReason(charge: Charge) {
+  if (charge.flag === "paid_without_order") return "paid_without_order"
   return charge.status === "pending" && charge.gateway_unknown_at ? "unknown_at_gateway" : null
 }
 
