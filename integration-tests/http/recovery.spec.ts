@@ -82,6 +82,29 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("moves on past a charge another run holds, without counting it as the charge's failure", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      // Another run (a webhook's sync, or a dead worker's lease) holds the charge.
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const key = `vorexy:charge:${transactionId}`
+      await locking.acquire(key, { expire: 60, ownerId: "another-run" })
+      try {
+        const started = Date.now()
+        await reconcile()
+        // It did not wait the 30 s a webhook's sync waits for the lock.
+        expect(Date.now() - started).toBeLessThan(20_000)
+        const held = await charge(transactionId)
+        expect(held).toMatchObject({ sync_failures: 0, flag: null, status: "pending" })
+        expect(await paymentStatus(orderId)).toBe("awaiting")
+      } finally {
+        await locking.release(key, { ownerId: "another-run" })
+      }
+      // Nothing pushed its next sync out: the next run captures it.
+      await reconcile()
+      expect(await paymentStatus(orderId)).toBe("captured")
+    })
+
     it("flags a payment whose payment session is gone instead of crashing or capturing", async () => {
       const { orderId, sessionId, transactionId } = await placePixOrder(api, store)
       await getContainer().resolve(Modules.PAYMENT).deletePaymentSession(sessionId)

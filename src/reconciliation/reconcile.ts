@@ -166,11 +166,14 @@ async function reconcileOnce(container: MedusaContainer) {
     charges,
     (charge) => `charge ${charge.transaction_id}`,
     (charge) =>
-      runChargeSync(container, { transaction_id: charge.transaction_id }).catch((error) => {
-        // Counted on the charge, whose policy decides when it is read again: not a failure.
-        if (!isChargeNotFound(error)) throw error
-        notFound++
-      })
+      // Never waits on a charge another run is syncing: that run does the work; the job moves on.
+      runChargeSync(container, { transaction_id: charge.transaction_id, lock_wait_s: 0 }).catch(
+        (error) => {
+          // Counted on the charge, whose policy decides when it is read again: not a failure.
+          if (!isChargeNotFound(error)) throw error
+          notFound++
+        }
+      )
   )
 
   // Webhook events whose processing failed (retried with backoff until abandoned), and any the

@@ -24,13 +24,38 @@ export async function runChargeSync(container: MedusaContainer, input: SyncCharg
     return result
   } catch (error) {
     // A 404 is not a failure to retry: the sync counted it under its lock (unknown-charge.ts).
-    if (!isChargeNotFound(error)) {
+    // Nor is a charge another run holds, or the database or Redis being down: no backoff, no
+    // sync_failing for what is not the charge's own fault (the next run retries it at once).
+    if (!isChargeNotFound(error) && !isPassingFailure(error)) {
       await container
         .resolve<VorexyModuleService>(VOREXY_MODULE)
         .recordChargeSyncFailure(input.transaction_id, reason(error))
     }
     throw error
   }
+}
+
+/** Messages of a lock another run holds, and of a database or Redis that is not there. */
+const PASSING = [
+  'Failed to acquire lock for key "vorexy:',
+  "Timed-out acquiring lock",
+  "Unable to acquire a connection",
+  "Timeout acquiring a connection",
+  "Connection terminated",
+  "Connection is closed",
+  "the database system is shutting down",
+  "the database system is starting up",
+  "ECONNREFUSED",
+  "ECONNRESET",
+]
+
+/**
+ * A failure that is not the charge's: another run holds its lock, or the database or Redis is
+ * down. Counting it would push the charge's next sync minutes out and flag it sync_failing.
+ */
+export function isPassingFailure(error: unknown): boolean {
+  const text = `${(error as Error)?.message ?? ""} ${(error as { code?: unknown })?.code ?? ""}`
+  return PASSING.some((part) => text.includes(part))
 }
 
 /** The sync's read answered 404: already counted on the charge, whose policy decides what next. */

@@ -39,7 +39,8 @@ const COALESCED: ChargeSyncPlan = {
  */
 export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: SyncChargeInput) => {
   const lockKey = transform({ input }, ({ input }) => `vorexy:charge:${input.transaction_id}`)
-  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+  const lockWait = transform({ input }, ({ input }) => input.lock_wait_s ?? 30)
+  acquireLockStep({ key: lockKey, timeout: lockWait, ttl: 120 })
 
   const gathered = gatherChargeSyncStep(input)
   const plan = transform({ gathered }, ({ gathered }) =>

@@ -31,6 +31,11 @@ export type SyncChargeInput = {
    * holds every other trigger's reads back).
    */
   force?: boolean
+  /**
+   * Seconds to wait for a charge another run is syncing (default 30: a webhook's capture should
+   * not be lost). The reconcile job passes 0: it moves on, the other run is doing the work.
+   */
+  lock_wait_s?: number
 }
 
 export type ChargeSyncInputs =

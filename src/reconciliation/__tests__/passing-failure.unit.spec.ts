@@ -1,0 +1,23 @@
+import { isPassingFailure } from "../run-sync"
+
+it("tells a busy lock or a database or Redis outage from the charge's own failure", () => {
+  for (const message of [
+    'Failed to acquire lock for key "vorexy:charge:tx_1"',
+    "Timed-out acquiring lock.",
+    "Knex: Timeout acquiring a connection. The pool is probably full.",
+    "Unable to acquire a connection",
+    "Connection terminated unexpectedly",
+    "Connection is closed.",
+    "connect ECONNREFUSED 127.0.0.1:6379",
+  ])
+    expect([message, isPassingFailure(new Error(message))]).toEqual([message, true])
+  expect(isPassingFailure(Object.assign(new Error("read failed"), { code: "ECONNRESET" }))).toBe(
+    true
+  )
+  for (const message of [
+    "Vorexy: the payment of session payses_1 was not captured; will retry.",
+    "Vorexy PIX: Vorexy refused to read transaction tx_1 (HTTP 400).",
+    'Failed to acquire lock for key "another-plugin:x"',
+  ])
+    expect([message, isPassingFailure(new Error(message))]).toEqual([message, false])
+})
