@@ -56,6 +56,7 @@ medusaIntegrationTestRunner({
 
     /** Completes the cart while the gateway charges but never answers; returns the charge's id. */
     async function completeWithLostAnswer(cartId: string) {
+      const before = transactions().length
       gateway.sandbox.setFaults({
         sequence: ["acceptThenTimeout", "error", "error", "error"],
         acceptHoldMs: 8000,
@@ -66,8 +67,8 @@ medusaIntegrationTestRunner({
       expect(failed.data.error.message).toMatch(
         /could not confirm your card payment.*Do not enter your card again: place the order again/
       )
-      expect(transactions()).toHaveLength(1)
-      return transactions()[0].transactionId
+      expect(transactions()).toHaveLength(before + 1)
+      return transactions()[before].transactionId
     }
 
     /** The webhook for it waits out the checkout; then it is processed as if minutes later. */
@@ -110,6 +111,43 @@ medusaIntegrationTestRunner({
       expect(again.data.type).toBe("order")
       expect(again.data.order.id).toBe(charge.order_id)
       expect(transactions()).toHaveLength(1)
+    })
+
+    it("never adopts a repeat payer's lost charge into their first order (one lead per payer), and captures it once the shopper places the order again", async () => {
+      // A gateway that keeps one lead per payer: the lost charge's lead names the first session.
+      gateway.sandbox.setVariants({ leads: "per-payer" })
+      const firstCart = await createCart(api, store)
+      const firstSession = await cardSession(firstCart)
+      const first = await complete(api, store, firstCart)
+      expect(first.data.type).toBe("order")
+      const firstOrder = first.data.order.id as string
+
+      const cartId = await createCart(api, store)
+      await cardSession(cartId)
+      const lost = await completeWithLostAnswer(cartId)
+      const listed = await getContainer()
+        .resolve<VorexyModuleService>(VOREXY_MODULE)
+        .gateway()
+        .listTransactions({ page: 1, pageSize: 10, sort: "createdAt_desc" })
+      expect(listed.items[0].lead?.externalId).toBe(firstSession)
+
+      const event = await processLater(lost)
+      expect(event).toMatchObject({ outcome: "processed" })
+      // Kept apart from the first session, which has a charge of its own: never captured there.
+      const [kept] = await vorexy().listVorexyCharges({ transaction_id: lost })
+      expect(kept.payment_session_id).not.toBe(firstSession)
+      expect(kept.flag).toBe("late_payment")
+      expect((await captures(firstOrder)).captures).toBe(1)
+
+      // The shopper places the order again, as told: the same charge, now proven its own, is
+      // captured into the new order, and the refund advice goes away.
+      const again = await complete(api, store, cartId)
+      expect(again.data.type).toBe("order")
+      expect(transactions()).toHaveLength(2)
+      const [mine] = await vorexy().listVorexyCharges({ transaction_id: lost })
+      expect(mine).toMatchObject({ flag: null, order_id: again.data.order.id })
+      expect(await paymentStatus(again.data.order.id)).toBe("captured")
+      expect((await captures(firstOrder)).captures).toBe(1)
     })
 
     it("flags the lost charge for a refund when the shopper paid again with a new session", async () => {

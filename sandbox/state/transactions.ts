@@ -51,7 +51,7 @@ export class TransactionLedger {
       paymentMethod: body.paymentMethod,
       state: "Awaiting",
       cancelReason: null,
-      customer: { ...body.customer },
+      customer: { ...body.customer, ...this.existingLead(body.customer) },
       items: Array.isArray(body.items) ? body.items : [],
       leadId: randomUUID(),
       leadInternalId: this.nextLeadId++,
@@ -100,6 +100,16 @@ export class TransactionLedger {
     this.host.transactions.set(transactionId, transaction)
     this.emit({ kind: "transaction", transaction })
     return transaction
+  }
+
+  /** With one lead per payer, a repeat payer keeps the reference of their first transaction. */
+  private existingLead(customer: Transaction["customer"]) {
+    if (this.host.variants.leads !== "per-payer") return {}
+    const document = JSON.stringify(customer.document ?? null)
+    for (const earlier of this.host.transactions.values())
+      if (JSON.stringify(earlier.customer.document ?? null) === document)
+        return { externalRef: earlier.customer.externalRef }
+    return {}
   }
 
   get(transactionId: string, companyId?: number): Transaction {

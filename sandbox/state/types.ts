@@ -109,6 +109,11 @@ export type Variants = {
   idempotencyConflictStatus: 409 | 422
   /** Boleto field names in the create response: ours, or the template's other ones. */
   boletoAliases: "primary" | "alternate"
+  /**
+   * Leads: one per transaction, or one per payer (by document): then a repeat payer's new
+   * transaction shows the lead of their first, whose externalId names the first payment session.
+   */
+  leads: "per-transaction" | "per-payer"
 }
 
 export const DEFAULT_VARIANTS: Variants = {
@@ -119,6 +124,7 @@ export const DEFAULT_VARIANTS: Variants = {
   companyIdLocation: "data",
   idempotencyConflictStatus: 409,
   boletoAliases: "primary",
+  leads: "per-transaction",
 }
 
 export type SandboxEvent =

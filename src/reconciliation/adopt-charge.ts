@@ -61,7 +61,8 @@ export async function adoptCharge(container: MedusaContainer, transactionId: str
   if (companyId && detail.companyId !== undefined && String(detail.companyId) !== companyId) {
     return false
   }
-  const sessionId = await sessionIdOf(gateway, detail)
+  const listed = await listItemOf(gateway, detail)
+  const sessionId = sessionRefOf(listed)
   if (!sessionId) return false
 
   const company = detail.companyId ?? (companyId ? Number(companyId) : null)
@@ -69,6 +70,11 @@ export async function adoptCharge(container: MedusaContainer, transactionId: str
   if (!session) return recordWithoutSession(vorexy, detail, sessionId, company)
 
   const amountCents = toCents(session.amount)
+  // Adopted only where it surely belongs: the lead's reference alone is not proof (a gateway
+  // that keeps one lead per payer would point a repeat customer's lost charge at their first
+  // session). Otherwise it is kept apart, never captured, and flagged for a refund.
+  const refused = adoptionRefusal(vorexy, session, detail, amountCents, listed)
+  if (refused) return recordWithoutSession(vorexy, detail, sessionId, company, refused)
   const charge_binding = vorexy.binding().sign({
     session_id: session.id,
     transaction_id: transactionId,
@@ -103,8 +109,10 @@ export async function adoptCharge(container: MedusaContainer, transactionId: str
   return true
 }
 
-/** The payment session id the charge was made for, from the list's lead.externalId. */
-async function sessionIdOf(gateway: VorexyClient, detail: TransactionDetail) {
+type ListItem = Awaited<ReturnType<VorexyClient["listTransactions"]>>["items"][number]
+
+/** The transaction as the gateway's list shows it (with its lead), newest first. */
+async function listItemOf(gateway: VorexyClient, detail: TransactionDetail) {
   for (let page = 1; page <= LOOKUP.pages; page++) {
     const list = await gateway.listTransactions({
       page,
@@ -112,12 +120,42 @@ async function sessionIdOf(gateway: VorexyClient, detail: TransactionDetail) {
       sort: "createdAt_desc",
     })
     const item = list.items.find((i) => i.id === detail.internalId)
-    if (item) {
-      const ref = item.lead?.externalId
-      return ref && /^payses_[0-9A-Za-z]{1,64}$/.test(ref) ? ref : null
-    }
+    if (item) return item
     if (page >= list.totalPages) return null
   }
+  return null
+}
+
+/** The payment session id the charge was made for, from the list's lead.externalId. */
+function sessionRefOf(item: ListItem | null) {
+  const ref = item?.lead?.externalId
+  return ref && /^payses_[0-9A-Za-z]{1,64}$/.test(ref) ? ref : null
+}
+
+const digitsOf = (value: unknown) => (typeof value === "string" ? value.replace(/\D/g, "") : "")
+
+/**
+ * Why the charge must not be adopted into this session, or null: the session has a charge of its
+ * own, the amounts differ, or the payer the gateway billed is not the session's (by CPF/CNPJ,
+ * when both are known).
+ */
+function adoptionRefusal(
+  vorexy: VorexyModuleService,
+  session: SessionRow,
+  detail: TransactionDetail,
+  amountCents: number,
+  listed: ListItem | null
+): string | null {
+  const own = session.data?.transaction_id
+  if (typeof own === "string" && own && own !== detail.transactionId)
+    return `its payment session ${session.id} has a charge of its own (${own})`
+  if (detail.amountCents !== undefined && detail.amountCents !== amountCents)
+    return `it is for another amount than its payment session ${session.id}`
+  const billed = digitsOf(listed?.lead?.documentNumber)
+  const payer = vorexy.payerSeal().open(session.data?.payer_sealed, session.id)
+  const expected = digitsOf(payer?.document?.number)
+  if (billed && expected && billed !== expected)
+    return `it billed another payer than its payment session ${session.id}`
   return null
 }
 
@@ -139,14 +177,23 @@ async function recordWithoutSession(
   vorexy: VorexyModuleService,
   detail: TransactionDetail,
   sessionId: string,
-  company: number | null
+  company: number | null,
+  refused?: string
 ) {
   const method = GATEWAY_METHODS[(detail.paymentSystem ?? "").toUpperCase()] ?? "pix"
   if (detail.amountCents === undefined) return false
   await vorexy.createVorexyCharges([
     {
       transaction_id: detail.transactionId,
-      payment_session_id: sessionId,
+      // Refused for the session it names: kept apart from it (no session has this id), so the
+      // sync never captures it into that session and flags a payment for a refund.
+      payment_session_id: refused ? `${sessionId}:not_adopted` : sessionId,
+      ...(refused
+        ? {
+            flag: "late_payment" as const,
+            flag_detail: `Not adopted: ${refused}. Refund it in the Vorexy panel if it is paid.`,
+          }
+        : {}),
       // Named like the method's own provider (vorexy-card, not vorexy-credit_card), so it is
       // labelled by its method, never as the PIX default.
       provider_id: `${VOREXY_PROVIDER_PREFIX}${PROVIDER_NAMES[method]}_adopted`,

@@ -8,6 +8,7 @@ import {
   VorexyOptions,
 } from "../../providers/vorexy/options"
 import { ChargeBinding } from "../../providers/vorexy/core/binding"
+import { PayerSeal } from "../../providers/vorexy/core/payer"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
 import { ChargeMark, ChargeWatcher } from "./charge-watch"
 import { notFoundDeadline } from "./unknown-charge"
@@ -63,6 +64,7 @@ export default class VorexyModuleService extends MedusaService({
   private client_?: VorexyClient
   private binding_?: ChargeBinding
   private qrLinks_?: QrLinks
+  private payerSeal_?: PayerSeal
   private watcher_?: ChargeWatcher
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
@@ -88,6 +90,12 @@ export default class VorexyModuleService extends MedusaService({
   binding(): ChargeBinding {
     this.binding_ ??= new ChargeBinding(signingSecrets(this.options))
     return this.binding_
+  }
+
+  /** Opens a session's sealed payer (adoption compares it with the payer the gateway billed). */
+  payerSeal(): PayerSeal {
+    this.payerSeal_ ??= new PayerSeal(signingSecrets(this.options))
+    return this.payerSeal_
   }
 
   /** Signed links to PIX QR images, for e-mails. */

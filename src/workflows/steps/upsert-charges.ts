@@ -67,6 +67,21 @@ async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
     ] as const) {
       if (current[field] == null && row[field] != null) change[field] = row[field]
     }
+    // A link only adoption inferred (from the gateway's lead) gives way to the session that
+    // proves the charge its own (the provider's announcement, or session data whose binding
+    // holds): a repeat payer's charge first kept apart is then its real order's, and the refund
+    // advice its row carried goes with the guess.
+    if (
+      current.provider_id.endsWith("_adopted") &&
+      current.payment_session_id !== fact.payment_session_id
+    ) {
+      change.payment_session_id = fact.payment_session_id
+      change.provider_id = row.provider_id
+      if (current.flag === "late_payment") {
+        change.flag = null
+        change.flag_detail = null
+      }
+    }
     if (
       current.status !== fact.status &&
       canMoveCharge(current.status as ChargeStatus, fact.status)
