@@ -11,6 +11,7 @@ import {
 } from "./admin/vorexy/validators"
 import { refuseCaptureOnCancelledOrder } from "./utils/cancelled-order-guard"
 import { refuseReplacingOpenCharge } from "./utils/charge-in-progress-guard"
+import { ADMIN_POLICIES } from "./utils/admin-policies"
 import { attachCheckoutContext } from "./utils/checkout-context"
 import { jsonOnly } from "./utils/json-only"
 import { readRawBody } from "./utils/raw-body"
@@ -23,6 +24,11 @@ export default defineMiddlewares({
   // Only a bad URL on the plugin's own paths; everything else is Medusa's handler's, unchanged.
   errorHandler: withVorexyUrlErrors(),
   routes: [
+    ...ADMIN_POLICIES.map(({ matcher, method, policies }) => ({
+      matcher,
+      methods: [method],
+      policies,
+    })),
     // Bad percent-encoding is a 400 before the plugin's layers decode the URL: plain prefixes, no
     // `*` (Express decodes a wildcard like a param). This holds even where a store's own error
     // handler replaced the plugin's (utils/text-guard.ts).
