@@ -10,20 +10,38 @@ export const orderPayment: NewFile = {
 import { vorexyClient } from "@lib/vorexy/client"
 import { VorexyPayment } from "medusa-payment-vorexy/storefront"
 import { useRouter } from "next/navigation"
-import { useMemo } from "react"
+import { startTransition, useEffect, useMemo, useState } from "react"
 
 type Props = {
   orderId: string
   locale?: "pt-BR" | "en"
 }
 
+/** After asking for the refresh: nudges every second, reloads after this long (never stuck). */
+const NUDGE_MS = 1_000
+const RELOAD_AFTER_MS = 15_000
+
 /**
  * Follows the order's charge until the store has captured it, then re-renders the page once (its
- * order is read with cache: "no-store"), which then shows the starter's own paid state.
+ * order is read with cache: "no-store"), which then shows the starter's own paid state. This view
+ * leaves the page with that render. A refreshed page can wait to be shown until React renders
+ * again (seen on a view with nothing ticking, a boleto's): a small update each second lets it
+ * through, and a reload ends it if it is still here after 15 s.
  */
 export default function VorexyOrderPayment({ orderId, locale = "pt-BR" }: Props) {
   const router = useRouter()
   const target = useMemo(() => ({ orderId }), [orderId])
+  const [refreshedAt, setRefreshedAt] = useState<number | null>(null)
+  const [, setNudge] = useState(0)
+
+  useEffect(() => {
+    if (refreshedAt === null) return
+    const nudge = setInterval(() => {
+      if (Date.now() - refreshedAt > RELOAD_AFTER_MS) window.location.reload()
+      else setNudge((n) => n + 1)
+    }, NUDGE_MS)
+    return () => clearInterval(nudge)
+  }, [refreshedAt])
 
   return (
     <div className="flex flex-col gap-y-3 mb-4" data-testid="vorexy-order-payment">
@@ -31,7 +49,10 @@ export default function VorexyOrderPayment({ orderId, locale = "pt-BR" }: Props)
         client={vorexyClient}
         target={target}
         locale={locale}
-        onCaptured={() => router.refresh()}
+        onCaptured={() => {
+          setRefreshedAt(Date.now())
+          startTransition(() => router.refresh())
+        }}
       />
     </div>
   )
