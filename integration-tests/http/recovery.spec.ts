@@ -105,6 +105,32 @@ medusaIntegrationTestRunner({
       expect(await paymentStatus(orderId)).toBe("captured")
     })
 
+    it("captures a charge whose session was signed with a secret since dropped from the keyring", async () => {
+      const { orderId, sessionId, transactionId } = await placePixOrder(api, store)
+      // As if the binding and the sealed payer were made with a signing secret no longer known.
+      const payment = getContainer().resolve(Modules.PAYMENT)
+      const session = await payment.retrievePaymentSession(sessionId)
+      await payment.updatePaymentSession({
+        id: sessionId,
+        amount: session.amount as number,
+        currency_code: session.currency_code,
+        data: {
+          ...session.data,
+          charge_binding: "v1.signed-with-a-dropped-secret",
+          payer_sealed: "v1.sealed.with.a-dropped-secret",
+        },
+      })
+      gateway.sandbox.state.payTransaction(transactionId)
+
+      await reconcile()
+
+      // The plugin's table links the charge to the session: signed again, re-fetched, captured.
+      expect(await paymentStatus(orderId)).toBe("captured")
+      expect((await captures(orderId)).captures).toBe(1)
+      expect(gateway.sandbox.countRequests("createTransaction")).toBe(1)
+      expect(await charge(transactionId)).toMatchObject({ status: "paid", flag: null })
+    })
+
     it("flags a payment whose payment session is gone instead of crashing or capturing", async () => {
       const { orderId, sessionId, transactionId } = await placePixOrder(api, store)
       await getContainer().resolve(Modules.PAYMENT).deletePaymentSession(sessionId)

@@ -15,6 +15,7 @@ import {
 import { applyChargeSyncStep } from "./steps/apply-charge-sync"
 import { confirmCaptureStep } from "./steps/confirm-capture"
 import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
+import { rebindSessionStep } from "./steps/rebind-session"
 import { recordCaptureStep } from "./steps/record-capture"
 import { ChargeSyncPlan, planChargeSync } from "./utils/plan-charge-sync"
 
@@ -65,6 +66,14 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
         data: { session_id: action.session_id, amount: action.amount },
       }
     })
+    // The table links this charge to this session: a binding signed with a dropped secret is
+    // signed again, so the capture re-fetches it (rebind-session.ts).
+    rebindSessionStep(
+      transform({ capture, gathered }, ({ capture, gathered }) => ({
+        session_id: capture.data.session_id,
+        transaction_id: (gathered.charge as { transaction_id?: string }).transaction_id ?? "",
+      }))
+    )
     processPaymentWorkflow.runAsStep({ input: capture }).config({ name: "vorexy-process-payment" })
     confirmCaptureStep(
       transform({ capture }, ({ capture }) => ({ session_id: capture.data.session_id }))
