@@ -17,15 +17,15 @@ type Props = {
   locale?: "pt-BR" | "en"
 }
 
-/** After asking for the refresh: nudges every second, reloads after this long (never stuck). */
-const NUDGE_MS = 1_000
+/** After asking for the refresh: nudges every 250 ms, reloads after this long (never stuck). */
+const NUDGE_MS = 250
 const RELOAD_AFTER_MS = 15_000
 
 /**
  * Follows the order's charge until the store has captured it, then re-renders the page once (its
  * order is read with cache: "no-store"), which then shows the starter's own paid state. This view
  * leaves the page with that render. A refreshed page can wait to be shown until React renders
- * again (seen on a view with nothing ticking, a boleto's): a small update each second lets it
+ * again (seen on a view with nothing ticking, a boleto's): a small update every 250 ms lets it
  * through, and a reload ends it if it is still here after 15 s.
  */
 export default function VorexyOrderPayment({ orderId, locale = "pt-BR" }: Props) {
