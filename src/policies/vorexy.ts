@@ -11,6 +11,7 @@ export const VOREXY_RESOURCES = {
   charge: "vorexy_charge",
   withdrawal: "vorexy_withdrawal",
   setup: "vorexy_setup",
+  webhookSecret: "vorexy_webhook_secret",
 } as const
 
 export default definePolicies([
@@ -54,6 +55,12 @@ export default definePolicies([
     name: "UpdateVorexySetup",
     resource: VOREXY_RESOURCES.setup,
     operation: "update",
-    description: "Reveal the Vorexy webhook secret, and test the webhook",
+    description: "Test the Vorexy webhook (the server posts to its own webhook route)",
+  },
+  {
+    name: "ReadVorexyWebhookSecret",
+    resource: VOREXY_RESOURCES.webhookSecret,
+    operation: "read",
+    description: "Reveal the Vorexy webhook secret whole, to paste it in the Vorexy panel",
   },
 ])

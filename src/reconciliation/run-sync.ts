@@ -37,8 +37,7 @@ export async function runChargeSync(container: MedusaContainer, input: SyncCharg
 
 /** Messages of a lock another run holds, and of a database or Redis that is not there. */
 const PASSING = [
-  'Failed to acquire lock for key "vorexy:',
-  "Timed-out acquiring lock",
+  'Failed to acquire lock for key "vorexy:charge:',
   "Unable to acquire a connection",
   "Timeout acquiring a connection",
   "Connection terminated",
@@ -54,6 +53,9 @@ const PASSING = [
  * down. Counting it would push the charge's next sync minutes out and flag it sync_failing.
  */
 export function isPassingFailure(error: unknown): boolean {
+  // Anything the gateway client reports (unreachable, refused, reset) is the charge's to count:
+  // a gateway that stays unreachable must end flagged, and its charges must back off.
+  if (isVorexyError(error)) return false
   const text = `${(error as Error)?.message ?? ""} ${(error as { code?: unknown })?.code ?? ""}`
   return PASSING.some((part) => text.includes(part))
 }

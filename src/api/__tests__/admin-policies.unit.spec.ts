@@ -45,7 +45,7 @@ it("names only permissions the plugin defines", () => {
     operation: "create",
   })
   expect(need("/admin/vorexy/setup/webhook-token")).toEqual({
-    resource: "vorexy_setup",
-    operation: "update",
+    resource: "vorexy_webhook_secret",
+    operation: "read",
   })
 })

@@ -48,7 +48,7 @@ export const ADMIN_POLICIES: Array<{
   {
     matcher: "/admin/vorexy/setup/webhook-token",
     method: "POST",
-    policies: can(VOREXY_RESOURCES.setup, "update"),
+    policies: can(VOREXY_RESOURCES.webhookSecret, "read"),
   },
   {
     matcher: "/admin/vorexy/webhook-self-test",

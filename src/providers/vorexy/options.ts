@@ -45,7 +45,11 @@ export const VorexyOptionsSchema = z.object({
    * the e-mails' QR links (VOREXY_SIGNING_SECRET, at least 32 characters). Defaults to the API key;
    * set it so that rotating the API key changes nothing else (README "Rotating keys").
    */
-  signingSecret: z.string().min(32, "signingSecret must have at least 32 characters").optional(),
+  signingSecret: z
+    .string()
+    .trim()
+    .min(32, "signingSecret must have at least 32 characters")
+    .optional(),
   /**
    * Secrets signed with before (an old signingSecret, or the old API key when none was set):
    * what they made is still verified and opened, never made with them again
@@ -60,7 +64,14 @@ export const VorexyOptionsSchema = z.object({
               .map((s) => s.trim())
               .filter(Boolean)
           : v,
-      z.array(z.string().min(1, "previousSigningSecrets may not hold an empty secret")).max(10)
+      z
+        .array(
+          z
+            .string()
+            .trim()
+            .min(16, "previousSigningSecrets holds secrets of at least 16 characters")
+        )
+        .max(10)
     )
     .default([]),
   /** Secret expected as `?token=` on the webhook URL (VOREXY_WEBHOOK_SECRET). */

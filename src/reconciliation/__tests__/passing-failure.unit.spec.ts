@@ -1,9 +1,9 @@
+import { VorexyError } from "../../gateway"
 import { isPassingFailure } from "../run-sync"
 
 it("tells a busy lock or a database or Redis outage from the charge's own failure", () => {
   for (const message of [
     'Failed to acquire lock for key "vorexy:charge:tx_1"',
-    "Timed-out acquiring lock.",
     "Knex: Timeout acquiring a connection. The pool is probably full.",
     "Unable to acquire a connection",
     "Connection terminated unexpectedly",
@@ -18,6 +18,15 @@ it("tells a busy lock or a database or Redis outage from the charge's own failur
     "Vorexy: the payment of session payses_1 was not captured; will retry.",
     "Vorexy PIX: Vorexy refused to read transaction tx_1 (HTTP 400).",
     'Failed to acquire lock for key "another-plugin:x"',
+    "Timed-out acquiring lock.",
   ])
     expect([message, isPassingFailure(new Error(message))]).toEqual([message, false])
+})
+
+it("counts the gateway being unreachable as the charge's failure (it must end flagged)", () => {
+  const refused = new VorexyError("unavailable", {
+    operation: "get transaction",
+    gatewayMessage: "network error ECONNREFUSED",
+  })
+  expect(isPassingFailure(refused)).toBe(false)
 })

@@ -56,7 +56,11 @@ export const applyChargeSyncStep = createStep(
     if (plan.flag) {
       update.flag = plan.flag.flag
       update.flag_detail = plan.flag.detail
-    } else if (before.flag === "sync_failing") {
+    } else if (
+      before.flag === "sync_failing" ||
+      // Its order exists after all (the shopper's own checkout made it while the capture ran).
+      (before.flag === "paid_without_order" && plan.order_exists)
+    ) {
       update.flag = null
       update.flag_detail = null
     }

@@ -82,6 +82,11 @@ async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
         change.flag_detail = null
       }
     }
+    // Its order was placed after all (the shopper's checkout finished after the capture).
+    if (current.flag === "paid_without_order" && row.order_id != null) {
+      change.flag = null
+      change.flag_detail = null
+    }
     if (
       current.status !== fact.status &&
       canMoveCharge(current.status as ChargeStatus, fact.status)

@@ -61,6 +61,8 @@ export type ChargeSyncPlan = {
   paid_amount_cents: number | null
   refunded_amount_cents: number | null
   flag: { flag: ChargeFlag; detail: string } | null
+  /** Medusa has an order for the charge's payment (a paid_without_order flag no longer holds). */
+  order_exists?: boolean
   action:
     | { type: "none" }
     | { type: "capture"; session_id: string; amount: string }
@@ -131,6 +133,7 @@ export function planChargeSync(
           ...base,
           status: move("paid"),
           paid_amount_cents: gateway.amount_cents,
+          order_exists: medusa.order !== null,
           ...(partial ?? { summary: "already captured" }),
         }
       }

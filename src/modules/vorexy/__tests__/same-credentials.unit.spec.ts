@@ -48,3 +48,18 @@ it("looks only at Vorexy providers", () => {
     credentialMismatch(options, config({ apiKey: "x" }, "my-store/providers/vorexy-like"))
   ).toEqual([])
 })
+
+it("compares what matters: the host's case, a company id's leading zeros, and the keyring", () => {
+  expect(
+    credentialMismatch(
+      { ...options, companyId: "01001" },
+      config({ ...options, baseUrl: "https://Vorexy.Example", companyId: 1001 })
+    )
+  ).toEqual([])
+  expect(
+    credentialMismatch(
+      { ...options, previousSigningSecrets: "an-old-secret-0123456789" },
+      config(options)
+    )
+  ).toEqual(["previousSigningSecrets"])
+})

@@ -29,6 +29,21 @@ function providerOptions(config: ConfigLike): Record<string, unknown>[] {
     .map((provider) => provider.options ?? {})
 }
 
+/** A value as it matters: a URL without its trailing slash and with its host in lower case, a company id as a number. */
+function comparable(key: (typeof SHARED)[number], value: unknown): string {
+  if (value === undefined || value === null) return ""
+  if (key === "companyId") return String(Number(value))
+  if (key === "baseUrl") {
+    try {
+      const url = new URL(String(value))
+      return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`
+    } catch {
+      return String(value)
+    }
+  }
+  return String(value)
+}
+
 /** The options that differ between the plugin entry and a Vorexy provider, or []. */
 export function credentialMismatch(
   pluginOptions: Record<string, unknown>,
@@ -48,9 +63,11 @@ export function credentialMismatch(
       const b = provider[key]
       // A company id may be set on one entry only: it is learned from the gateway otherwise.
       if (key === "companyId" && (a === undefined || b === undefined)) continue
-      if (String(a ?? "").replace(/\/+$/, "") !== String(b ?? "").replace(/\/+$/, ""))
-        differing.add(key)
+      if (comparable(key, a) !== comparable(key, b)) differing.add(key)
     }
+    // The keyring too: an old secret on one entry only verifies on that side alone.
+    const keyring = (o: typeof plugin) => [...o.previousSigningSecrets].sort().join("\u0000")
+    if (keyring(plugin) !== keyring(provider)) differing.add("previousSigningSecrets")
   }
   return [...differing]
 }

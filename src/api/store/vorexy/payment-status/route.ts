@@ -162,7 +162,8 @@ async function orderCaptured(req: MedusaRequest, service: VorexyModuleService, c
  * refund it or make the order). Null: nothing stands in the way.
  */
 function unconfirmedReason(charge: Charge) {
-  if (charge.flag === "paid_without_order") return "paid_without_order"
+  // Only while no order holds it (the flag can be set while the shopper's checkout still runs).
+  if (charge.flag === "paid_without_order" && !charge.order_id) return "paid_without_order"
   return charge.status === "pending" && charge.gateway_unknown_at ? "unknown_at_gateway" : null
 }
 
