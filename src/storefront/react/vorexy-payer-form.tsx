@@ -8,6 +8,7 @@ import { formatDocument, formatPhone, payerProblems } from "../payer.js"
 import { textsFor } from "../texts.js"
 import type { VorexyLocale, VorexyPayer } from "../types.js"
 import { Field } from "./field.js"
+import { PAYER_INPUTS } from "./payer-inputs.js"
 
 export type VorexyPayerFormProps = {
   value: VorexyPayer
@@ -51,33 +52,10 @@ export function VorexyPayerForm(props: VorexyPayerFormProps) {
   return (
     <fieldset className="vorexy-payer-form" data-state={valid ? "valid" : "invalid"}>
       <legend className="vorexy-legend">{t.legend}</legend>
-      <Field {...field("name")} label={t.name} autoComplete="name" maxLength={200} />
-      <Field
-        {...field("email")}
-        label={t.email}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        spellCheck={false}
-      />
-      {/* Text, not numeric: the alphanumeric CNPJ has letters. */}
-      <Field
-        {...field("document")}
-        label={t.document}
-        inputMode="text"
-        autoCapitalize="characters"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={18}
-      />
-      <Field
-        {...field("phone")}
-        label={t.phone}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        maxLength={16}
-      />
+      <Field {...field("name")} label={t.name} {...PAYER_INPUTS.name} />
+      <Field {...field("email")} label={t.email} {...PAYER_INPUTS.email} />
+      <Field {...field("document")} label={t.document} {...PAYER_INPUTS.document} />
+      <Field {...field("phone")} label={t.phone} {...PAYER_INPUTS.phone} />
     </fieldset>
   )
 }

@@ -15,6 +15,7 @@ import { textsFor } from "../texts.js"
 import type { VorexyCardConfig, VorexyCardInput, VorexyLocale, VorexyPayer } from "../types.js"
 import { CARD_FIELD_ORDER, CardFields, EMPTY_CARD, tokeniserMessage } from "./card-fields.js"
 import { Field } from "./field.js"
+import { PAYER_INPUTS } from "./payer-inputs.js"
 
 export type VorexyPaymentFieldsProps = {
   client: Pick<VorexyClient, "config" | "tokenizeCard">
@@ -191,33 +192,12 @@ export const VorexyPaymentFields = forwardRef<VorexyPaymentFieldsHandle, VorexyP
         data-state={working ? "working" : Object.keys(problems).length ? "invalid" : "valid"}
       >
         <legend className="vorexy-legend">{t.fields.legend}</legend>
-        {askName ? <Field {...payerField("name")} autoComplete="name" maxLength={200} /> : null}
+        {askName ? <Field {...payerField("name")} {...PAYER_INPUTS.name} /> : null}
         {askEmail ? (
-          <Field
-            {...payerField("email")}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={254}
-          />
+          <Field {...payerField("email")} {...PAYER_INPUTS.email} maxLength={254} />
         ) : null}
-        {/* Text, not numeric: the alphanumeric CNPJ has letters. */}
-        <Field
-          {...payerField("document", formatDocument)}
-          inputMode="text"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={18}
-        />
-        <Field
-          {...payerField("phone", formatPhone)}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          maxLength={16}
-        />
+        <Field {...payerField("document", formatDocument)} {...PAYER_INPUTS.document} />
+        <Field {...payerField("phone", formatPhone)} {...PAYER_INPUTS.phone} />
         {askNeighbourhood ? (
           <Field
             id={`${id}-neighbourhood`}

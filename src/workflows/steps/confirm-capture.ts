@@ -1,7 +1,6 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-
-type SessionPayment = { payment?: { captures?: Array<{ id: string }> | null } | null }
+import { sessionCaptureCount } from "../utils/session-captures"
 
 /**
  * After Medusa's payment flow ran: the session's payment must now be captured. If it is not (the
@@ -11,19 +10,16 @@ type SessionPayment = { payment?: { captures?: Array<{ id: string }> | null } | 
 export const confirmCaptureStep = createStep(
   "vorexy-confirm-capture",
   async (input: { session_id: string }, { container }) => {
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "payment_session",
-      fields: ["id", "payment.captures.id"],
-      filters: { id: input.session_id },
-    })
-    const captures = (data[0] as SessionPayment | undefined)?.payment?.captures ?? []
-    if (!captures.length) {
+    const captures = await sessionCaptureCount(
+      container.resolve(ContainerRegistrationKeys.QUERY),
+      input.session_id
+    )
+    if (!captures) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         `Vorexy: the payment of session ${input.session_id} was not captured; will retry.`
       )
     }
-    return new StepResponse(captures.length)
+    return new StepResponse(captures)
   }
 )

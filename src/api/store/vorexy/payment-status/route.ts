@@ -13,6 +13,7 @@ import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { chargeMark } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
+import { sessionCaptureCount } from "../../../../workflows/utils/session-captures"
 import {
   orderVorexySessions,
   vorexySessionChannel,
@@ -145,13 +146,8 @@ async function visibleSession(req: MedusaRequest, sessionId: string): Promise<st
 async function orderCaptured(req: MedusaRequest, service: VorexyModuleService, charge: Charge) {
   if (charge.captured_at) return true
   if (charge.status !== "paid") return false
-  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "payment_session",
-    fields: ["id", "payment.captures.id"],
-    filters: { id: charge.payment_session_id },
-  })
-  const session = data[0] as { payment?: { captures?: Array<{ id: string }> | null } | null }
-  if (!session?.payment?.captures?.length) return false
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  if (!(await sessionCaptureCount(query, charge.payment_session_id))) return false
   await service.updateChargesAndNotify([{ id: charge.id, captured_at: new Date() }])
   return true
 }
