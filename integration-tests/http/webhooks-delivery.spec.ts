@@ -3,6 +3,8 @@
  * /hooks/vorexy over HTTP. What the receiver accepts, exactly-once capture, forged deliveries. The
  * rest of the payment lifecycle: webhook-lifecycle.spec.ts.
  */
+import type { ILockingModule } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { processWebhookEvent } from "../../src/webhooks/process-event"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
@@ -27,6 +29,14 @@ medusaIntegrationTestRunner({
     let store: Store
     const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
     const { post, paymentStatus, captures } = webhookCalls(api, getContainer, () => store)
+    const paidEvent = (transactionId: string) => ({
+      object: "transaction",
+      type: "cashin",
+      status: "paid",
+      transactionId,
+      value: 94.9,
+      valueInCents: 9490,
+    })
 
     beforeEach(async () => {
       store = await resetForWebhooks(gateway, api, getContainer())
@@ -85,6 +95,75 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("one sync path", () => {
+      /** How many syncs took the charge's lock while `during` ran (every sync takes it once). */
+      async function syncsOf(transactionId: string, during: () => Promise<unknown>) {
+        const locking = getContainer().resolve<ILockingModule>(Modules.LOCKING)
+        const spy = jest.spyOn(locking, "acquire")
+        try {
+          await during()
+          const keys = spy.mock.calls.flatMap(([key]) => [key].flat())
+          return keys.filter((key) => key === `vorexy:charge:${transactionId}`).length
+        } finally {
+          spy.mockRestore()
+        }
+      }
+
+      it("captures a paid charge in one sync: Medusa's own re-reads start no second one", async () => {
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        await gateway.sandbox.webhooks.idle()
+        await eventually(async () => {
+          const events = await vorexy().listVorexyWebhookEvents({ reference_id: transactionId })
+          return events.length === 1 && events[0].outcome === "processed"
+        })
+
+        const syncs = await syncsOf(transactionId, async () => {
+          gateway.sandbox.state.payTransaction(transactionId)
+          await eventually(async () => (await paymentStatus(orderId)) === "captured")
+          await gateway.sandbox.webhooks.idle()
+          // Anything a capture set off has had its chance to run.
+          await new Promise((resolve) => setTimeout(resolve, 1_000))
+        })
+
+        expect(syncs).toBe(1)
+        expect((await captures(orderId)).captures).toBe(1)
+        expect(gateway.sandbox.countRequests("getTransaction")).toBe(1)
+      })
+
+      it("hands a webhook that came before its charge's row back the moment the row is recorded", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        // As if the checkout had not recorded its charge yet when the gateway's webhook came.
+        const [row] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        await vorexy().deleteVorexyCharges([row.id])
+        gateway.sandbox.state.payTransaction(transactionId)
+        expect(
+          (await post(paidEvent(transactionId), { "x-webhook-event-id": "evt_early" })).status
+        ).toBe(200)
+        const early = await eventually(async () => {
+          const [event] = await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_early" })
+          return event?.outcome_detail ? event : null
+        })
+        expect(early.outcome).toBe("received")
+        expect(await paymentStatus(orderId)).toBe("awaiting")
+
+        // The storefront's status request records the row; the waiting webhook then runs at once
+        // (the reconcile job, which would hand it back after a minute, is off in these tests).
+        const status = await api.get(
+          `/store/vorexy/payment-status?order_id=${orderId}`,
+          store.storeHeaders
+        )
+        expect(status.status).toBe(200)
+        const event = await eventually(async () => {
+          const [event] = await vorexy().listVorexyWebhookEvents({ header_event_id: "evt_early" })
+          return event.outcome === "received" ? null : event
+        }, 10_000)
+        expect(event).toMatchObject({ outcome: "processed", outcome_detail: "paid: capturing" })
+        expect(await paymentStatus(orderId)).toBe("captured")
+        expect((await captures(orderId)).captures).toBe(1)
+      })
+    })
+
     describe("the receiver", () => {
       it("refuses a wrong or missing token with 401 and stores nothing", async () => {
         const body = { object: "transaction", type: "cashin", status: "paid", transactionId: "x-1" }
@@ -122,15 +201,6 @@ medusaIntegrationTestRunner({
     })
 
     describe("exactly once", () => {
-      const paidEvent = (transactionId: string) => ({
-        object: "transaction",
-        type: "cashin",
-        status: "paid",
-        transactionId,
-        value: 94.9,
-        valueInCents: 9490,
-      })
-
       it("captures once when the same paid event is delivered 5 times", async () => {
         gateway.sandbox.setWebhookUrl(null)
         const { orderId, transactionId } = await placePixOrder(api, store)

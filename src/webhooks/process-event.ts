@@ -14,8 +14,8 @@ const DONE = new Set(["processed", "orphan", "ignored", "abandoned"])
 
 /**
  * Webhook intake, step two: processes one stored webhook event. An event for a charge or
- * withdrawal we know runs its sync (which re-fetches: the body is only a hint; a re-fetch that
- * started after the event arrived already answers it); anything else is kept as an orphan and
+ * withdrawal we know runs its sync (the body is only a hint: the sync reads the gateway unless
+ * workflows/utils/read-rule.ts says the row already answers it); anything else is kept as an orphan and
  * changes nothing. The outcome is written on the event either way; a failure is retried later.
  * A trusted event for a charge not recorded yet waits out its checkout, then is adopted
  * (reconciliation/adopt-charge.ts) or kept as an orphan.
@@ -57,22 +57,6 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
 
 type Summary = { orphan: boolean; detail: string; waiting?: boolean }
 
-/**
- * The event's charge. The gateway announces a charge as it creates it, often before the checkout
- * that made it has recorded it: a trusted event for a young charge waits a moment for its row.
- */
-async function chargeOf(service: VorexyModuleService, event: VorexyWebhookEventRow) {
-  const young = Date.now() - new Date(event.created_at).getTime() < ROW_WAIT_MS
-  const deadline = Date.now() + (event.trusted && young ? ROW_WAIT_MS : 0)
-  for (;;) {
-    const [charge] = await service.listVorexyCharges({ transaction_id: event.reference_id })
-    if (charge || Date.now() >= deadline) return charge
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
-
-const ROW_WAIT_MS = 3_000
-
 /** How long a checkout may spend creating its charge: every attempt timing out, and some slack. */
 const checkoutWindowMs = (service: VorexyModuleService) =>
   service.options.timeoutMs * (service.options.maxRetries + 1) + 30_000
@@ -82,7 +66,7 @@ async function processCashIn(
   service: VorexyModuleService,
   event: VorexyWebhookEventRow
 ): Promise<Summary> {
-  const charge = await chargeOf(service, event)
+  const [charge] = await service.listVorexyCharges({ transaction_id: event.reference_id })
   // Only the secret's deliveries may make the store look a charge up (never a gateway call per
   // junk request); one for a charge whose create answer was lost is adopted.
   if (
@@ -91,17 +75,12 @@ async function processCashIn(
     Date.now() - new Date(event.created_at).getTime() < checkoutWindowMs(service)
   ) {
     // The checkout that made it may still be running (its row not yet written, its answer late,
-    // its order not yet kept or rolled back): looked at again once that is surely over.
+    // its order not yet kept or rolled back): handed back the moment its row is recorded
+    // (record-charges.ts), or by the reconcile job once that checkout is surely over.
     return {
       orphan: false,
       waiting: true,
       detail: `no charge for transaction ${event.reference_id} yet: looked at again once its checkout is over`,
-    }
-  }
-  if (charge && announcesNothingNew(event, charge.status)) {
-    return {
-      orphan: false,
-      detail: `the delivery says "${event.status_hint}", as recorded: nothing to look up`,
     }
   }
   const adopted = !charge && event.trusted && (await adoptCharge(container, event.reference_id))
@@ -110,8 +89,12 @@ async function processCashIn(
   }
   const result = await runChargeSync(container, {
     transaction_id: event.reference_id,
-    // An adopted row was recorded just now without a re-fetch: never coalesced with it.
-    ...(adopted ? {} : { not_before: new Date(event.created_at).toISOString() }),
+    // An adopted row was recorded just now without a re-fetch; a row recorded after the delivery
+    // came (it waited for its checkout) has read nothing since: neither answers this event.
+    ...(charge ? { hint: event.status_hint } : {}),
+    ...(charge && !recordedAfter(charge, event)
+      ? { not_before: new Date(event.created_at).toISOString() }
+      : {}),
   }).catch((error) => {
     // Counted on the charge, whose policy decides when it is read again: nothing to retry here.
     if (!isChargeNotFound(error)) throw error
@@ -129,27 +112,8 @@ async function processCashIn(
   }
 }
 
-/**
- * The gateway's announcement of a new charge (its "created" webhook: waiting_payment, pending,
- * awaiting…) about a charge recorded as awaiting: whatever it is worth, it can change nothing, so
- * no gateway call. Any other hint (paid, in analysis, a status we do not know) is only a reason
- * to re-fetch.
- */
-const CREATION_HINTS = new Set([
-  "created",
-  "waiting_payment",
-  "pending",
-  "awaiting",
-  "awaiting_payment",
-])
-
-function announcesNothingNew(event: VorexyWebhookEventRow, recorded: string) {
-  const hint = (event.status_hint ?? "")
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_")
-  return CREATION_HINTS.has(hint) && recorded === "pending"
-}
+const recordedAfter = (charge: { created_at: Date | string }, event: VorexyWebhookEventRow) =>
+  new Date(charge.created_at).getTime() > new Date(event.created_at).getTime()
 
 async function processCashOut(
   container: MedusaContainer,

@@ -20,8 +20,8 @@ import { recordCaptureStep } from "./steps/record-capture"
 import { ChargeSyncPlan, planChargeSync } from "./utils/plan-charge-sync"
 
 /**
- * Nothing read: a trigger already answered by a re-fetch that started after it, or a charge whose
- * 404s hold its reads back (its reason then replaces the summary).
+ * Nothing read: the trigger tells nothing the row does not record (utils/read-rule.ts), or the
+ * charge's 404s hold its reads back (the reason then replaces the summary).
  */
 const COALESCED: ChargeSyncPlan = {
   status: null,
@@ -66,12 +66,14 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
         data: { session_id: action.session_id, amount: action.amount },
       }
     })
-    // The table links this charge to this session: a binding signed with a dropped secret is
-    // signed again, so the capture re-fetches it (rebind-session.ts).
+    // The session holds the verified status and a valid binding, so the capture's re-reads reuse
+    // the verifying read and announce nothing (rebind-session.ts).
     rebindSessionStep(
-      transform({ capture, gathered }, ({ capture, gathered }) => ({
+      transform({ capture, gathered, plan }, ({ capture, gathered, plan }) => ({
         session_id: capture.data.session_id,
         transaction_id: (gathered.charge as { transaction_id?: string }).transaction_id ?? "",
+        status: "paid",
+        gateway_status: plan.gateway_status,
       }))
     )
     processPaymentWorkflow.runAsStep({ input: capture }).config({ name: "vorexy-process-payment" })

@@ -16,21 +16,10 @@ import type {
   SyncOptions,
 } from "../utils/plan-charge-sync"
 import { boletoGraceMinutes } from "../utils/boleto-grace"
+import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
 
-export type SyncChargeInput = {
+export type SyncChargeInput = SyncTrigger & {
   transaction_id: string
-  /**
-   * When the trigger arrived (a webhook delivery). A re-fetch that started after it already
-   * answers it, so a burst of deliveries about one transaction costs one or two gateway calls.
-   */
-  not_before?: string | null
-  /** What the provider just saw at the gateway (an internal event): used instead of a re-fetch. */
-  observed?: GatewaySnapshot
-  /**
-   * An admin's "sync now": read even a charge the gateway answered 404 for (unknown-charge.ts
-   * holds every other trigger's reads back).
-   */
-  force?: boolean
   /**
    * Seconds to wait for a charge another run is syncing (default 30: a webhook's capture should
    * not be lost). The reconcile job passes 0: it moves on, the other run is doing the work.
@@ -75,9 +64,13 @@ export const gatherChargeSyncStep = createStep(
         MedusaError.Types.NOT_FOUND,
         `No Vorexy charge for transaction ${input.transaction_id}`
       )
-    const synced = charge.last_synced_at ? new Date(charge.last_synced_at).getTime() : 0
-    if (input.not_before && synced >= new Date(input.not_before).getTime()) {
-      return new StepResponse<ChargeSyncInputs>({ coalesced: true, charge: { id: charge.id } })
+    const answered = alreadyAnswered(charge, input)
+    if (answered) {
+      return new StepResponse<ChargeSyncInputs>({
+        coalesced: true,
+        charge: { id: charge.id },
+        reason: answered,
+      })
     }
 
     if (!input.observed && !input.force) {

@@ -4,15 +4,25 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 
-export type RebindSessionInput = { session_id: string; transaction_id: string }
+export type RebindSessionInput = {
+  session_id: string
+  transaction_id: string
+  /** The status the sync just verified at the gateway (paid), and its raw form. */
+  status: string
+  gateway_status: string | null
+}
 
 /**
- * Before a capture: the session's charge is the one the plugin's own table links to it, so a
- * binding that no longer verifies (signed with a secret since dropped from the keyring) is signed
- * again, and the capture re-fetches that charge instead of trying to create another (which would
- * need the sealed payer, unreadable for the same reason). Only for the same transaction the
- * session names: a session naming another charge is left as it is. No compensation: the binding
- * states what the server itself recorded.
+ * Before a capture, the session states what the sync verified:
+ * - its status: Medusa's authorisation and capture re-read the charge through the provider, which
+ *   announces a status its session does not hold; holding it, they announce nothing, so a capture
+ *   never starts a second sync;
+ * - its binding: the session's charge is the one the plugin's own table links to it, so a binding
+ *   that no longer verifies (signed with a secret since dropped from the keyring) is signed again,
+ *   and the capture re-fetches that charge instead of trying to create another (which would need
+ *   the sealed payer, unreadable for the same reason).
+ * Only for the same transaction the session names: a session naming another charge is left as it
+ * is. No compensation: both state what the server itself verified.
  */
 export const rebindSessionStep = createStep(
   "vorexy-rebind-session",
@@ -29,12 +39,18 @@ export const rebindSessionStep = createStep(
       company_id: (data.gateway_company_id as number | string | null | undefined) ?? null,
     }
     if (typeof facts.amount_cents !== "number") return new StepResponse(false)
-    if (vorexy.binding().verify(facts, data.charge_binding)) return new StepResponse(false)
+    const bound = vorexy.binding().verify(facts, data.charge_binding)
+    if (bound && data.status === input.status) return new StepResponse(false)
     await payment.updatePaymentSession({
       id: session.id,
       amount: session.amount as number,
       currency_code: session.currency_code,
-      data: { ...data, charge_binding: vorexy.binding().sign(facts) },
+      data: {
+        ...data,
+        status: input.status,
+        gateway_status: input.gateway_status,
+        ...(bound ? {} : { charge_binding: vorexy.binding().sign(facts) }),
+      },
     })
     return new StepResponse(true)
   }

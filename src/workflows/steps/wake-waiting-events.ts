@@ -1,0 +1,29 @@
+import type { IEventBusModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { VOREXY_MODULE } from "../../modules/vorexy"
+import { WEBHOOK_RECEIVED_EVENT } from "../../modules/vorexy/events"
+import type VorexyModuleService from "../../modules/vorexy/service"
+
+/**
+ * A webhook can arrive before the checkout that made its charge has recorded it (the gateway
+ * announces a charge as it creates it). Such an event waits, unprocessed; once the charge's row
+ * exists, it is handed back to the webhook subscriber at once, instead of being polled for.
+ */
+export const wakeWaitingEventsStep = createStep(
+  "vorexy-wake-waiting-events",
+  async (transactionIds: string[], { container }) => {
+    if (!transactionIds.length) return new StepResponse(0)
+    const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+    const waiting = await service.listVorexyWebhookEvents(
+      { kind: "cash_in", outcome: "received", reference_id: transactionIds },
+      { select: ["id"], take: 100 }
+    )
+    if (waiting.length) {
+      await container
+        .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+        .emit(waiting.map((e) => ({ name: WEBHOOK_RECEIVED_EVENT, data: { id: e.id } })))
+    }
+    return new StepResponse(waiting.length)
+  }
+)

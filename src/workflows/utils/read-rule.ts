@@ -1,0 +1,72 @@
+/**
+ * The one rule for skipping a sync's gateway read: a trigger is read for only when it may tell
+ * something the charge row does not already record. Every trigger (a webhook, what the provider
+ * saw, the reconcile job, an admin's "sync now") goes through it, before the lock is taken and
+ * again under it.
+ */
+import type { GatewaySnapshot } from "./plan-charge-sync"
+
+export type SyncTrigger = {
+  /**
+   * When the trigger arrived (a webhook delivery). A read that started after it already answers
+   * it, so a burst of deliveries about one transaction costs one or two gateway calls.
+   */
+  not_before?: string | null
+  /** The status a webhook's body claims (a hint, never applied without a read). */
+  hint?: string | null
+  /** What the provider, or the gateway's list, just saw: applied instead of a read. */
+  observed?: GatewaySnapshot
+  /** An admin's "sync now": always read. */
+  force?: boolean
+}
+
+export type RecordedCharge = {
+  status: string
+  last_synced_at?: Date | string | null
+  paid_amount_cents?: number | null
+  refunded_amount_cents?: number | null
+}
+
+/**
+ * The gateway's announcement of a new charge (its "created" webhook: waiting_payment, pending,
+ * awaiting…). About a charge recorded as awaiting it can change nothing; any other hint (paid, in
+ * analysis, a status we do not know) is a reason to read.
+ */
+const CREATION_HINTS = new Set([
+  "created",
+  "waiting_payment",
+  "pending",
+  "awaiting",
+  "awaiting_payment",
+])
+
+const normalHint = (hint: string) =>
+  hint
+    .slice(0, 64)
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_")
+
+/** Why this trigger needs no read (the sync's summary then), or null: read. */
+export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): string | null {
+  if (trigger.force) return null
+  const synced = charge.last_synced_at ? new Date(charge.last_synced_at).getTime() : 0
+  if (trigger.not_before && synced >= new Date(trigger.not_before).getTime()) {
+    return "coalesced: a read that started after this trigger already answered it"
+  }
+  if (trigger.hint && charge.status === "pending" && CREATION_HINTS.has(normalHint(trigger.hint))) {
+    return `the delivery says "${trigger.hint.slice(0, 40)}", as recorded: nothing to look up`
+  }
+  const seen = trigger.observed
+  if (seen && seen.status === charge.status) {
+    const sameRefund =
+      (seen.refunded_cents ?? null) === null ||
+      seen.refunded_cents === (charge.refunded_amount_cents ?? 0)
+    const samePaid =
+      seen.status !== "paid" ||
+      seen.amount_cents === null ||
+      seen.amount_cents === charge.paid_amount_cents
+    if (sameRefund && samePaid) return "nothing new: what was seen is what is recorded"
+  }
+  return null
+}
