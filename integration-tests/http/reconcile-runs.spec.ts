@@ -1,14 +1,16 @@
 /**
- * The reconcile job's own limits, through Medusa on real PostgreSQL and the sandbox over HTTP:
- * one run at a time (a second run while one is under way is skipped), and never more gateway
- * reads per run than its budget (VOREXY_RECONCILE_CALLS_PER_MINUTE, 3 here).
+ * The reconcile job, through Medusa on real PostgreSQL and the sandbox over HTTP (its webhooks
+ * off: every payment here is one whose webhook was lost): it watches charges by reading the
+ * gateway's list, a call per 100 transactions, and reads a single transaction only when the list
+ * shows it changed; due work (an expiry) is read on time; one run at a time; never more gateway
+ * calls per run than its budget (VOREXY_RECONCILE_CALLS_PER_MINUTE, 3 here).
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
-import { placePixOrder, resetAndSeed, Store } from "../helpers/store"
+import { placePixOrder, resetAndSeed, Store, storeOrder } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
@@ -18,38 +20,121 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: Store
     const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
-    const reads = () => gateway.sandbox.countRequests("getTransaction")
+    const calls = () => ({
+      list: gateway.sandbox.countRequests("listTransactions"),
+      read: gateway.sandbox.countRequests("getTransaction"),
+    })
+    const since = (before: { list: number; read: number }) => {
+      const now = calls()
+      return { list: now.list - before.list, read: now.read - before.read }
+    }
+    const paymentStatus = async (orderId: string) =>
+      (await storeOrder(api, store, orderId)).payment_status
+    /** As if the sweeps' last passes were `minutes` ago. */
+    const ageSweeps = async (minutes: number) => {
+      const marks = await vorexy().listVorexyHealthMarks({ key: { $like: "sweep:%" } })
+      const at = Date.now() - minutes * 60_000
+      for (const mark of marks) {
+        await vorexy().updateVorexyHealthMarks({
+          id: mark.id,
+          data: { ...(mark.data as object), pass_started_at: at, step_at: at },
+        })
+      }
+    }
 
     beforeEach(async () => {
       store = await resetAndSeed(gateway, getContainer())
     })
 
-    it("reads at most its budget per run, and the next run takes the rest first", async () => {
+    it("finds a payment whose webhook was lost from one list call, reading only that charge", async () => {
       const orders = []
       for (let i = 0; i < 5; i++) orders.push(await placePixOrder(api, store))
-      const before = reads()
-      const startedAt = await vorexy().databaseNow()
+      gateway.sandbox.state.payTransaction(orders[2].transactionId)
+      const before = calls()
 
-      const first = await reconcileVorexy(getContainer())
-      expect(first).toMatchObject({ skipped: false, charges: 3 })
-      expect(reads() - before).toBe(3)
+      const run = await reconcileVorexy(getContainer())
 
-      const second = await reconcileVorexy(getContainer())
-      expect(second.charges).toBe(3)
-      expect(reads() - before).toBe(6)
-      // Least recently synced first: after two runs every charge was looked at.
-      const synced = await vorexy().listVorexyCharges({
+      expect(run).toMatchObject({ skipped: false, sweep_pages: 1, sweep_reads: 1, failures: [] })
+      expect(since(before)).toEqual({ list: 1, read: 1 })
+      expect(await paymentStatus(orders[2].orderId)).toBe("captured")
+      for (const other of [0, 1, 3, 4]) {
+        expect(await paymentStatus(orders[other].orderId)).toBe("awaiting")
+      }
+      // Each charge learnt the gateway's id from the list (the lead names its payment session).
+      const rows = await vorexy().listVorexyCharges({
         transaction_id: orders.map((o) => o.transactionId),
       })
-      const lookedAt = synced.filter((c) => new Date(c.last_synced_at!) > startedAt)
-      expect(lookedAt).toHaveLength(5)
+      expect(rows.every((row) => row.gateway_internal_id)).toBe(true)
+
+      // Nothing else to do: the next minute's run makes no call; two minutes on, one list call.
+      const quiet = calls()
+      await reconcileVorexy(getContainer())
+      expect(since(quiet)).toEqual({ list: 0, read: 0 })
+      await ageSweeps(2)
+      await reconcileVorexy(getContainer())
+      expect(since(quiet)).toEqual({ list: 1, read: 0 })
+    })
+
+    it("reads the likely charges of a changed item no row claims (leads grouped by payer)", async () => {
+      gateway.sandbox.setVariants({ leads: "per-payer" })
+      const first = await placePixOrder(api, store)
+      // The same payer again: the list shows the lead of the first, naming its session.
+      const second = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(second.transactionId)
+      const before = calls()
+
+      const run = await reconcileVorexy(getContainer())
+
+      expect(run.failures).toEqual([])
+      expect(await paymentStatus(second.orderId)).toBe("captured")
+      expect(await paymentStatus(first.orderId)).toBe("awaiting")
+      // One list call, and reads of the charges it could be (same amount, same time): never more
+      // than both.
+      expect(since(before).list).toBe(1)
+      expect(since(before).read).toBeGreaterThanOrEqual(1)
+      expect(since(before).read).toBeLessThanOrEqual(2)
+    })
+
+    it("spends at most its budget per run; what did not fit is due first at the next", async () => {
+      const orders = []
+      for (let i = 0; i < 5; i++) orders.push(await placePixOrder(api, store))
+      for (const order of orders) gateway.sandbox.state.payTransaction(order.transactionId)
+      const before = calls()
+
+      await reconcileVorexy(getContainer())
+      const first = since(before)
+      expect(first.list + first.read).toBe(3)
+
+      await reconcileVorexy(getContainer())
+      const second = since(before)
+      expect(second.list + second.read - (first.list + first.read)).toBeLessThanOrEqual(3)
+      expect(second.read).toBe(5)
+      for (const order of orders) expect(await paymentStatus(order.orderId)).toBe("captured")
+    })
+
+    it("closes a charge at its expiry, with one read, and cancels its order", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+      // Its expiry and grace have passed (the sandbox still offers it).
+      const past = new Date(Date.now() - 11 * 60_000)
+      await vorexy().updateVorexyCharges({ id: charge.id, expires_at: past, next_sync_at: past })
+      const before = calls()
+
+      const run = await reconcileVorexy(getContainer())
+
+      expect(run).toMatchObject({ charges: 1, failures: [] })
+      expect(since(before).read).toBe(1)
+      const [closed] = await vorexy().listVorexyCharges({ id: charge.id })
+      expect(closed.status).toBe("cancelled")
+      const order = await storeOrder(api, store, orderId)
+      expect(order.status).toBe("canceled")
     })
 
     it("runs once at a time: a run started while one is under way is skipped", async () => {
       await placePixOrder(api, store)
       // The sandbox answers slowly, so the first run is still reading when the second starts.
-      gateway.sandbox.setFaults({ latencyMs: 2_500, routes: ["getTransaction"] })
-      const before = reads()
+      gateway.sandbox.setFaults({ latencyMs: 2_500, routes: ["listTransactions"] })
+      const before = calls()
 
       const [a, b] = await Promise.all([
         reconcileVorexy(getContainer()),
@@ -57,7 +142,7 @@ medusaIntegrationTestRunner({
       ])
 
       expect([a.skipped, b.skipped]).toEqual([false, true])
-      expect(reads() - before).toBe(1)
+      expect(since(before).list).toBe(1)
       // Once it is over, the next tick runs.
       expect((await reconcileVorexy(getContainer())).skipped).toBe(false)
     })

@@ -1,7 +1,10 @@
 /**
  * The reconcile job's work: catches what webhooks missed and settles what a fault left open.
- * Bounded per run; one failure never stops the others, and a failing row backs off (run-sync.ts)
- * so it cannot hold the queue.
+ * Due work first (withdrawals whose answer was lost or not final, charges to close at their
+ * expiry or to retry, failed webhook events), earliest due first; then the watches, which read
+ * the gateway's list rather than each charge (sweeps.ts). Bounded per run in gateway calls and
+ * time; one failure never stops the others, and a failing row backs off (run-sync.ts) so it
+ * cannot hold the queue.
  */
 import type {
   IEventBusModuleService,
@@ -15,6 +18,7 @@ import { RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "./run-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
+import { RunBudget, runSweeps } from "./sweeps"
 
 export const RECONCILE_BATCH = { charges: 50, withdrawals: 20, unknown: 10, events: 20 }
 
@@ -74,6 +78,8 @@ export async function reconcileVorexy(container: MedusaContainer): Promise<Recon
 const EMPTY_RUN = {
   charges: 0,
   charges_not_found: 0,
+  sweep_pages: 0,
+  sweep_reads: 0,
   withdrawals: 0,
   unknown_withdrawals: 0,
   webhook_events: 0,
@@ -142,39 +148,40 @@ async function reconcileOnce(container: MedusaContainer) {
     (row) => runWithdrawalSync(container, row.id, { gateway_id: row.gateway_id! })
   )
 
-  // Pending charges, least recently synced first (lost webhooks, expiry); and paid, disputed or
-  // locally expired ones whose watch is due (a refund, a dispute's end or a late payment whose
-  // webhook was lost). Never one marked unknown at the gateway (only an admin reads it again); one
-  // whose 404s hold it back is due when its policy says (modules/vorexy/unknown-charge.ts).
-  const charges = await within(RECONCILE_BATCH.charges, (take) =>
-    service.listVorexyCharges(
-      {
-        gateway_unknown_at: null,
-        $or: [
-          { status: "pending", ...due("next_sync_at") },
-          {
-            status: ["paid", "cancelled", "disputed"],
-            next_sync_at: { $ne: null, $lte: new Date() },
-          },
-        ],
-      },
-      { order: { last_synced_at: "ASC" }, take }
-    )
-  )
+  // Charges due for a sync of their own, earliest first: one to close as expired (unless a sweep
+  // closed it first), one whose last sync failed (backoff). Never one marked unknown at the gateway
+  // (only an admin reads it again); one whose 404s hold it back is due when its policy says
+  // (modules/vorexy/unknown-charge.ts). Half the run's calls at most while the sweeps wait; the
+  // rest after them.
   let notFound = 0
-  const chargesDone = await each(
-    charges,
-    (charge) => `charge ${charge.transaction_id}`,
-    (charge) =>
-      // Never waits on a charge another run is syncing: that run does the work; the job moves on.
-      runChargeSync(container, { transaction_id: charge.transaction_id, lock_wait_s: 0 }).catch(
-        (error) => {
-          // Counted on the charge, whose policy decides when it is read again: not a failure.
-          if (!isChargeNotFound(error)) throw error
-          notFound++
-        }
+  const syncDue = async (take: number) => {
+    const charges = await within(take, (n) =>
+      service.listVorexyCharges(
+        { gateway_unknown_at: null, next_sync_at: { $ne: null, $lte: new Date() } },
+        { order: { next_sync_at: "ASC" }, take: n }
       )
-  )
+    )
+    return each(
+      charges,
+      (charge) => `charge ${charge.transaction_id}`,
+      (charge) =>
+        // Never waits on a charge another run is syncing: that run does the work; it moves on.
+        runChargeSync(container, { transaction_id: charge.transaction_id, lock_wait_s: 0 }).catch(
+          (error) => {
+            // Counted on the charge, whose policy decides when it is read again: not a failure.
+            if (!isChargeNotFound(error)) throw error
+            notFound++
+          }
+        )
+    )
+  }
+  let chargesDone = await syncDue(Math.min(RECONCILE_BATCH.charges, Math.ceil(budget / 2)))
+
+  // The watches: sweeps of the gateway's list, a call per 100 transactions (sweeps.ts).
+  const run: RunBudget = { calls: budget, stopAt, failures }
+  const swept = await runSweeps(container, run)
+  budget = run.calls
+  chargesDone += await syncDue(RECONCILE_BATCH.charges)
 
   // Webhook events whose processing failed (retried with backoff until abandoned), and any the
   // subscriber never got to (a crash between storing and processing).
@@ -212,6 +219,8 @@ async function reconcileOnce(container: MedusaContainer) {
   const result = {
     charges: chargesDone,
     charges_not_found: notFound,
+    sweep_pages: swept.pages,
+    sweep_reads: swept.reads,
     withdrawals: withdrawalsDone,
     unknown_withdrawals: unknownDone,
     webhook_events: events.length,

@@ -34,15 +34,10 @@ export const applyChargeSyncStep = createStep(
       id: charge_id,
       gateway_status: plan.gateway_status,
       sync_failures: 0,
-      next_sync_at: nextWatch({
-        status,
-        gateway_status: input.gateway_status ?? status,
-        paid_at: paidAt,
-        expires_at: before.expires_at,
-        method: before.method,
-        created_at: before.created_at,
-        grace_minutes: service.options.expiryGraceMinutes,
-      }),
+      next_sync_at: nextWatch(
+        { status, method: before.method, expires_at: before.expires_at },
+        service.options
+      ),
     }
     // Only a re-fetch moves the coalescing mark, on the database's clock.
     if (fetched_at) update.last_synced_at = new Date(fetched_at)

@@ -15,7 +15,7 @@ import type {
   MedusaSnapshot,
   SyncOptions,
 } from "../utils/plan-charge-sync"
-import { boletoGraceMinutes } from "../utils/boleto-grace"
+import { graceMinutes } from "../utils/watch-schedule"
 import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
 
 export type SyncChargeInput = SyncTrigger & {
@@ -98,12 +98,9 @@ export const gatherChargeSyncStep = createStep(
     const session = data[0] as SessionRow | undefined
     const order = session?.payment_collection?.order
     const payment = session?.payment
-    const { cancelOrderOnExpiry, expiryGraceMinutes, boletoGraceDays } = service.options
+    const { cancelOrderOnExpiry } = service.options
     // Boletos are paid and settled business days late; a PIX expires at once.
-    const graceMinutes =
-      charge.method === "boleto" && charge.expires_at
-        ? boletoGraceMinutes(charge.expires_at, boletoGraceDays)
-        : expiryGraceMinutes
+    const grace = graceMinutes(charge, service.options)
 
     return new StepResponse<ChargeSyncInputs>({
       coalesced: false,
@@ -133,7 +130,7 @@ export const gatherChargeSyncStep = createStep(
             }
           : null,
       },
-      options: { cancelOrderOnExpiry, expiryGraceMinutes: graceMinutes },
+      options: { cancelOrderOnExpiry, expiryGraceMinutes: grace },
     })
   }
 )
@@ -169,6 +166,7 @@ async function holdBackRead(service: VorexyModuleService, charge: ChargeRow) {
  * The gateway's transaction now. Its answer settles the row's 404 history at once, under the lock
  * and outside any compensation: a 404 is counted before it is thrown, and a found charge forgets
  * its 404s (and its "unknown at Vorexy" flag), so a later step's rollback cannot bring them back.
+ * Its integer id is kept the same way.
  */
 async function fetchTransaction(
   service: VorexyModuleService,
@@ -185,9 +183,21 @@ async function fetchTransaction(
       }
       throw error
     })
-  if (charge.not_found_reads > 0 || charge.gateway_unknown_at) {
-    const unflag = charge.flag === "unknown_at_gateway" ? { flag: null, flag_detail: null } : {}
-    await service.updateChargesAndNotify([{ id: charge.id, ...NO_NOT_FOUND, ...unflag }])
+  const found =
+    charge.not_found_reads > 0 || charge.gateway_unknown_at
+      ? {
+          ...NO_NOT_FOUND,
+          ...(charge.flag === "unknown_at_gateway" ? { flag: null, flag_detail: null } : {}),
+        }
+      : {}
+  // The gateway's own id, the key its list gives: learnt once, for the reconcile job's sweeps.
+  const internalId = detail.internalId === undefined ? null : String(detail.internalId)
+  const learnt =
+    internalId && charge.gateway_internal_id !== internalId
+      ? { gateway_internal_id: internalId }
+      : {}
+  if (Object.keys(found).length || Object.keys(learnt).length) {
+    await service.updateChargesAndNotify([{ id: charge.id, ...found, ...learnt }])
   }
   return {
     status: detail.status.status,

@@ -4,7 +4,7 @@ import { canMoveCharge, ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
-import { nextWatch } from "../utils/watch-schedule"
+import { GraceOptions, nextWatch } from "../utils/watch-schedule"
 import type { ChargeFacts } from "./collect-charge-facts"
 
 /**
@@ -50,7 +50,7 @@ async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
 
   for (const fact of facts) {
     const current = byTransaction.get(fact.transaction_id)
-    const row = chargeRow(fact, syncedAt)
+    const row = chargeRow(fact, syncedAt, service.options)
     if (!current) {
       if (!toCreate.some((c) => c.transaction_id === row.transaction_id)) toCreate.push(row)
       continue
@@ -109,7 +109,7 @@ async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
 }
 
 /** A new charge row from the facts. */
-function chargeRow(fact: ChargeFacts, syncedAt: Date) {
+function chargeRow(fact: ChargeFacts, syncedAt: Date, options: GraceOptions) {
   return {
     transaction_id: fact.transaction_id,
     payment_session_id: fact.payment_session_id,
@@ -127,19 +127,9 @@ function chargeRow(fact: ChargeFacts, syncedAt: Date) {
     company_id: fact.company_id,
     // Known to match the gateway at creation (on the database's clock, as webhook events are).
     last_synced_at: syncedAt,
-    // A card paid at checkout: its payment, and the watch for refunds and chargebacks.
-    ...(fact.status === "paid"
-      ? {
-          paid_at: syncedAt,
-          paid_amount_cents: fact.amount_cents,
-          next_sync_at: nextWatch({
-            status: "paid",
-            gateway_status: "paid",
-            paid_at: syncedAt,
-            expires_at: null,
-            method: fact.method,
-          }),
-        }
-      : {}),
+    // Due when it may be closed as expired (watch-schedule.ts).
+    next_sync_at: nextWatch({ ...fact, expires_at: fact.expires_at ?? null }, options),
+    // A card paid at checkout: its payment.
+    ...(fact.status === "paid" ? { paid_at: syncedAt, paid_amount_cents: fact.amount_cents } : {}),
   }
 }

@@ -14,7 +14,7 @@ export type SyncTrigger = {
   not_before?: string | null
   /** The status a webhook's body claims (a hint, never applied without a read). */
   hint?: string | null
-  /** What the provider, or the gateway's list, just saw: applied instead of a read. */
+  /** What the provider just saw: applied instead of a read. */
   observed?: GatewaySnapshot
   /** An admin's "sync now": always read. */
   force?: boolean

@@ -1,68 +1,35 @@
 /**
- * When the reconcile job looks at a charge again, after a sync that worked:
- * - pending: every run while young, then less often as it ages (a charge is paid within minutes or
- *   hardly ever; its webhook is the fast path): every minute for 10 minutes, every 5 up to an hour,
- *   every 15 up to a day, then hourly; and on every run around its expiry, so it closes on time;
- * - paid, not refunded in full, within 30 days of payment: every 6 hours, so a refund made in the
- *   Vorexy panel whose webhook was lost is still recorded; a card, daily up to 180 days after
- *   payment, as chargebacks come that late;
- * - disputed: daily for 120 days, so the dispute's end (refunded) is recorded;
- * - closed here as expired while the gateway still said awaiting: hourly for 7 days after it
- *   expired (50 for a boleto, whose grace comes first), so a payment made late is caught and flagged;
- * - otherwise never again (null, and only pending charges are due without a date).
+ * When a charge is next due for a sync of its own (its `next_sync_at`), after a sync that worked:
+ * - awaiting payment with an expiry: at its expiry and grace, so it is closed on time (read once
+ *   then, unless a sweep of the gateway's list saw it still awaiting first and closed it);
+ * - otherwise never (null): a charge awaiting payment without an expiry, a paid or disputed one
+ *   within its refund and chargeback window, and one closed here while the gateway still offered
+ *   it are watched by the reconcile job's sweeps of the gateway's list
+ *   (reconciliation/sweep-plan.ts), and read only when the list shows them changed.
+ * A failed sync sets its own time (backoff: modules/vorexy/backoff.ts).
  */
 import type { ChargeStatus } from "../../gateway"
+import { boletoGraceMinutes } from "./boleto-grace"
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
+export type GraceOptions = { expiryGraceMinutes: number; boletoGraceDays: number }
+type Expiring = { method?: string | null; expires_at: Date | string | null }
 
-export type WatchInput = {
-  status: ChargeStatus
-  gateway_status: ChargeStatus
-  paid_at: Date | string | null
-  expires_at: Date | string | null
-  method?: string | null
-  /** When the charge was created (pending charges are looked at less often as they age). */
-  created_at?: Date | string | null
-  /** How long past its expiry a pending charge is still awaited (expiryGraceMinutes). */
-  grace_minutes?: number
+/** How long past its expiry a charge is still awaited: a boleto is paid business days late. */
+export function graceMinutes(charge: Expiring, options: GraceOptions): number {
+  return charge.method === "boleto" && charge.expires_at
+    ? boletoGraceMinutes(charge.expires_at, options.boletoGraceDays)
+    : options.expiryGraceMinutes
 }
 
-const MINUTE = 60_000
-
-/** How long a pending charge of this age waits for its next look (null: the next run). */
-function pendingInterval(ageMs: number): number | null {
-  if (ageMs < 10 * MINUTE) return null
-  if (ageMs < HOUR) return 5 * MINUTE
-  if (ageMs < DAY) return 15 * MINUTE
-  return HOUR
+/** When a charge awaiting payment may be closed as expired (null: it does not expire). */
+export function closesAt(charge: Expiring, options: GraceOptions): Date | null {
+  if (!charge.expires_at) return null
+  return new Date(new Date(charge.expires_at).getTime() + graceMinutes(charge, options) * 60_000)
 }
 
-export function nextWatch(charge: WatchInput, now = Date.now()): Date | null {
-  const since = (date: Date | string | null) => (date ? now - new Date(date).getTime() : Infinity)
-  const paidFor = since(charge.paid_at ?? new Date(now))
-  if (charge.status === "pending") {
-    const interval = pendingInterval(since(charge.created_at ?? new Date(now)))
-    if (interval === null) return null
-    const expires = charge.expires_at ? new Date(charge.expires_at).getTime() : Infinity
-    if (now < expires) return new Date(Math.min(now + interval, expires))
-    // Around its expiry and grace, every run: a PIX closes on time (a boleto's grace is days:
-    // hourly after).
-    if (now < expires + ((charge.grace_minutes ?? 10) + 5) * MINUTE) return null
-    return new Date(now + interval)
-  }
-  if (charge.status === "paid" && paidFor < 30 * DAY) return new Date(now + 6 * HOUR)
-  if (charge.status === "paid" && charge.method === "credit_card" && paidFor < 180 * DAY) {
-    return new Date(now + DAY)
-  }
-  if (charge.status === "disputed" && paidFor < 120 * DAY) return new Date(now + DAY)
-  if (
-    charge.status === "cancelled" &&
-    charge.gateway_status === "pending" &&
-    // A boleto is cancelled only after its grace (up to 30 business days past its due date).
-    since(charge.expires_at) < (charge.method === "boleto" ? 50 : 7) * DAY
-  ) {
-    return new Date(now + HOUR)
-  }
-  return null
+export function nextWatch(
+  charge: Expiring & { status: ChargeStatus },
+  options: GraceOptions
+): Date | null {
+  return charge.status === "pending" ? closesAt(charge, options) : null
 }

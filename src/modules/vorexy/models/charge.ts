@@ -8,6 +8,12 @@ export const VorexyCharge = model
   .define("vorexy_charge", {
     id: model.id({ prefix: "vxch" }).primaryKey(),
     transaction_id: model.text().unique(),
+    /**
+     * The gateway's own integer id for the transaction (its detail's `id`): the only key its list
+     * gives, so the reconcile job's sweeps can tell which row a list item is (learnt from the
+     * first read, or from the list by the payment session the charge names).
+     */
+    gateway_internal_id: model.text().index().nullable(),
     payment_session_id: model.text().index(),
     payment_collection_id: model.text().nullable(),
     order_id: model.text().index().nullable(),
