@@ -1,9 +1,121 @@
 // Flat config: typescript-eslint's recommended rules everywhere, react-hooks for the admin UI and
-// the storefront components.
+// the storefront components, and the layer rules (what each folder of src/ may import).
 import js from "@eslint/js"
 import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
 import tseslint from "typescript-eslint"
+
+// The layers of CONTRIBUTING.md ("The layers, and what each may import"), top to bottom, with what
+// each may import: a whole folder (ALL) or only the files named. Anything else of src/ is refused,
+// but for types from a layer below. Imports are relative ("../../providers/vorexy/options"): a
+// pattern is a climb ("../", any number of times) into another folder of src/.
+const ALL = "*"
+const LAYERS = {
+  api: {
+    webhooks: ALL,
+    reconciliation: ALL,
+    workflows: ALL,
+    modules: ALL,
+    policies: ALL,
+    // ids, options, the session-data checks
+    providers: [
+      "vorexy/provider-ids",
+      "vorexy/options",
+      "vorexy/core/data-size",
+      "vorexy/core/raw-card",
+      "vorexy/core/errors",
+    ],
+    gateway: ALL,
+  },
+  subscribers: {
+    webhooks: ALL,
+    reconciliation: ALL,
+    workflows: ALL,
+    notifications: ALL,
+    modules: ALL,
+    providers: ["vorexy/core/events"], // event names
+    gateway: ALL,
+  },
+  jobs: { reconciliation: ALL },
+  webhooks: { reconciliation: ALL, modules: ALL, gateway: ALL },
+  reconciliation: {
+    workflows: ALL,
+    notifications: ALL,
+    modules: ALL,
+    providers: ["vorexy/provider-ids", "vorexy/core/adopt-session"], // ids, adoption key
+    gateway: ALL,
+  },
+  notifications: { modules: ALL, gateway: ALL },
+  workflows: { modules: ALL, providers: ["vorexy/provider-ids"], gateway: ALL },
+  // options, keyring
+  modules: {
+    providers: ["vorexy/options", "vorexy/core/binding", "vorexy/core/payer"],
+    gateway: ALL,
+  },
+  providers: { gateway: ALL },
+  policies: {},
+  gateway: {},
+}
+/** Built and run apart: the admin's bundle, the shopper's browser, the package's bin. */
+const APART = {
+  admin: { gateway: ["money"] },
+  storefront: { gateway: ["documents"] },
+  cli: {},
+}
+/** What a folder refuses beyond the table. */
+const EXTRA = {
+  gateway: [
+    { regex: "^@medusajs/", message: "gateway/ never imports @medusajs/* (CONTRIBUTING.md)." },
+  ],
+  cli: [
+    {
+      regex: "^(?!node:|\\.\\.?/)",
+      message: "cli/ imports Node's own modules only (CONTRIBUTING.md).",
+    },
+  ],
+}
+/** `api/admin/` is the api's own (its folder is `vorexy/`): only `src/admin/` is refused there. */
+const NAMESAKES = { api: { admin: "vorexy/" } }
+
+const SERVER = Object.keys(LAYERS)
+const FOLDERS = [...SERVER, ...Object.keys(APART)]
+const WHERE = `see CONTRIBUTING.md, "The layers, and what each may import"`
+
+/** A layer's block: a no-restricted-imports pattern per folder it may not take whole. */
+function layerBlock(layer, may, typesFrom) {
+  const patterns = []
+  for (const folder of FOLDERS) {
+    const files = may[folder]
+    if (folder === layer || files === ALL) continue
+    const exceptions = (files ?? []).map((file) => `${file}(?:\\.js)?$`)
+    if (NAMESAKES[layer]?.[folder]) exceptions.push(NAMESAKES[layer][folder])
+    const below = exceptions.length ? `/(?!${exceptions.join("|")})` : "/"
+    const types = typesFrom.includes(folder)
+    patterns.push({
+      regex: `^(?:\\.\\./)+${folder}(?:${below}|$)`,
+      caseSensitive: true,
+      allowTypeImports: types,
+      message: files
+        ? `${layer}/ may import only ${files.map((f) => `${folder}/${f}`).join(", ")}${types ? " and types" : ""} of ${folder}/ (${WHERE}).`
+        : `${layer}/ may not import ${folder}/${types ? " but for types" : ""} (${WHERE}).`,
+    })
+  }
+  return {
+    files: [`src/${layer}/**/*.{ts,tsx,mjs,js}`],
+    ignores: ["**/__tests__/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...patterns, ...(EXTRA[layer] ?? [])] }],
+    },
+  }
+}
+
+const layerBlocks = [
+  ...SERVER.map((layer, i) => layerBlock(layer, LAYERS[layer], SERVER.slice(i + 1))),
+  // The admin sits above every layer (their types are fine); the storefront and the bin take none.
+  ...Object.entries(APART).map(([layer, may]) =>
+    layerBlock(layer, may, layer === "admin" ? SERVER : [])
+  ),
+]
 
 export default tseslint.config(
   {
@@ -39,5 +151,6 @@ export default tseslint.config(
   {
     files: ["**/__tests__/**", "integration-tests/**"],
     languageOptions: { globals: { ...globals.jest } },
-  }
+  },
+  ...layerBlocks
 )

@@ -212,3 +212,14 @@ export const signingSecrets = (options: VorexyOptions): string[] => [
   options.signingSecret ?? options.apiKey,
   ...options.previousSigningSecrets,
 ]
+
+/** How many installments a cart of this amount may use, under the store's options. */
+export function maxInstallmentsFor(
+  amountCents: number,
+  options: { maxInstallments: number; minInstallmentCents: number }
+) {
+  return Math.max(
+    1,
+    Math.min(options.maxInstallments, Math.floor(amountCents / options.minInstallmentCents))
+  )
+}

@@ -7,7 +7,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
-import { maxInstallmentsFor } from "../../../../providers/vorexy/core/methods/card"
+import { maxInstallmentsFor } from "../../../../providers/vorexy/options"
 import type { StoreVorexyConfigQueryType } from "./validators"
 
 export const GET = async (

@@ -1,4 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { maxInstallmentsFor } from "../../options"
 import { errorsFor } from "../errors"
 import type { ChargeMethod } from "./types"
 
@@ -6,17 +7,6 @@ const errors = errorsFor("card")
 
 /** How long a card in the gateway's analysis may keep its order waiting. */
 export const CARD_DECISION_DAYS = 3
-
-/** How many installments a cart of this amount may use, under the store's options. */
-export function maxInstallmentsFor(
-  amountCents: number,
-  options: { maxInstallments: number; minInstallmentCents: number }
-) {
-  return Math.max(
-    1,
-    Math.min(options.maxInstallments, Math.floor(amountCents / options.minInstallmentCents))
-  )
-}
 
 /**
  * CREDIT_CARD: the storefront tokenises the card in the browser with the gateway's script and
