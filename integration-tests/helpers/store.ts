@@ -2,6 +2,9 @@ import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, generateJwtToken } from "@medusajs/framework/utils"
 import { isAxiosError, type AxiosInstance } from "axios"
 import { seedVorexyStore } from "../../scripts/seed-demo"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
+import { nextWatch } from "../../src/workflows/utils/watch-schedule"
 import type { SandboxRef } from "./sandbox"
 
 export const VALID_PAYER = {
@@ -203,4 +206,22 @@ export async function eventually<T>(
   throw new Error(
     `condition not met within ${timeoutMs} ms${last ? ` (last error: ${(last as Error).message})` : ""}`
   )
+}
+
+/**
+ * Moves a charge's expiry to `at`, as if it had been created earlier: its due date moves with it,
+ * as the plugin schedules it (at the expiry and its grace).
+ */
+export async function moveChargeExpiry(
+  container: MedusaContainer,
+  transactionId: string,
+  at: Date
+) {
+  const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const [charge] = await vorexy.listVorexyCharges({ transaction_id: transactionId })
+  await vorexy.updateVorexyCharges({
+    id: charge.id,
+    expires_at: at,
+    next_sync_at: nextWatch({ ...charge, expires_at: at }, vorexy.options),
+  })
 }

@@ -4,8 +4,6 @@
  * what a boleto needs; amounts that add up with a discount and shipping.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { VOREXY_MODULE } from "../../src/modules/vorexy"
-import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
 import { fetchPdf } from "../helpers/sandbox-methods"
@@ -20,6 +18,7 @@ import {
   Store,
   storeOrder,
   VALID_PAYER,
+  moveChargeExpiry,
 } from "../helpers/store"
 import {
   hookUrl,
@@ -38,7 +37,6 @@ const HOUR = 60 * 60_000
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: Store
-    const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
     const { paymentStatus, captures } = webhookCalls(api, getContainer, () => store)
     const orderStatus = async (orderId: string) => (await storeOrder(api, store, orderId)).status
     const transactions = () => [...gateway.sandbox.state.transactions.values()]
@@ -68,11 +66,7 @@ medusaIntegrationTestRunner({
 
     /** Moves the recorded due date, as if the boleto had been issued earlier. */
     async function dueHoursAgo(transactionId: string, hours: number) {
-      const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
-      await vorexy().updateVorexyCharges({
-        id: charge.id,
-        expires_at: new Date(Date.now() - hours * HOUR),
-      })
+      await moveChargeExpiry(getContainer(), transactionId, new Date(Date.now() - hours * HOUR))
     }
 
     describe("a boleto checkout", () => {

@@ -19,6 +19,7 @@ import {
   Store,
   storeOrder,
   VALID_PAYER,
+  moveChargeExpiry,
 } from "../helpers/store"
 import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"
 
@@ -151,10 +152,11 @@ medusaIntegrationTestRunner({
           Date.now() + 2.9 * 86_400_000
         )
 
-        await vorexy().updateVorexyCharges({
-          id: charge.id,
-          expires_at: new Date(Date.now() - 60 * 60_000),
-        })
+        await moveChargeExpiry(
+          getContainer(),
+          charge.transaction_id,
+          new Date(Date.now() - 60 * 60_000)
+        )
         await reconcileVorexy(getContainer())
 
         expect((await storeOrder(api, store, orderId)).status).toBe("canceled")

@@ -10,6 +10,7 @@ import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import { FLAG_AFTER_FAILURES } from "../../src/modules/vorexy/backoff"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { runChargeSync } from "../../src/reconciliation/run-sync"
 import { MAX_PROCESSING_ATTEMPTS } from "../../src/webhooks/process-event"
 import { useSandbox } from "../helpers/sandbox"
 import { adminHeaders, errorResponse, eventually, placePixOrder, Store } from "../helpers/store"
@@ -29,10 +30,16 @@ medusaIntegrationTestRunner({
       (await vorexy().listVorexyCharges({ transaction_id: transactionId }))[0]
     const orderStatus = async (orderId: string) =>
       (await getContainer().resolve(Modules.ORDER).retrieveOrder(orderId)).status
+    /** The job's gateway calls refilled, as a minute later. */
+    const refill = async () => {
+      const marks = await vorexy().listVorexyHealthMarks({ key: "reconcile_calls" })
+      if (marks.length) await vorexy().deleteVorexyHealthMarks(marks.map((m) => m.id))
+    }
     /** Makes every backoff due now (the job's next tick, without waiting an hour). */
     const timeTravel = async () => {
       const rows = await vorexy().listVorexyCharges({ next_sync_at: { $ne: null } })
       await vorexy().updateVorexyCharges(rows.map((r) => ({ id: r.id, next_sync_at: new Date(0) })))
+      await refill()
     }
 
     beforeEach(async () => {
@@ -58,10 +65,13 @@ medusaIntegrationTestRunner({
           provider_id: "pp_vorexy-pix_vorexy",
           amount_cents: 1000,
           last_synced_at: new Date(Date.now() - 3600_000),
+          // Due (their expiry has come), before the real one's sweep.
+          next_sync_at: new Date(Date.now() - 60_000),
         }))
       )
 
       await reconcile()
+      await refill()
       await reconcile()
 
       expect(await paymentStatus(orderId)).toBe("captured")
@@ -69,10 +79,12 @@ medusaIntegrationTestRunner({
       expect(ghost.sync_failures).toBe(1)
       expect(new Date(ghost.next_sync_at!).getTime()).toBeGreaterThan(Date.now())
 
-      // Each tick takes at most 50: two runs per tick give every one of the 60 its turn.
+      // A run gives due work half its 60 calls, the rest after the sweeps: two runs a minute give
+      // every one of the 60 its turn.
       for (let run = 1; run < FLAG_AFTER_FAILURES; run++) {
         await timeTravel()
         await reconcile()
+        await refill()
         await reconcile()
       }
       expect(await charge("ghost-0")).toMatchObject({
@@ -103,6 +115,35 @@ medusaIntegrationTestRunner({
       // Nothing pushed its next sync out: the next run captures it.
       await reconcile()
       expect(await paymentStatus(orderId)).toBe("captured")
+    })
+
+    it("stops a sync that lost its lease before it writes anything, and a later one captures once", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      // The sync's read is slow; meanwhile its lease is lost (its process was paused past it, say)
+      // and another run holds the charge.
+      gateway.sandbox.setFaults({ latencyMs: 2_000, routes: ["getTransaction"] })
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const key = `vorexy:charge:${transactionId}`
+      const sync = runChargeSync(getContainer(), { transaction_id: transactionId }).then(
+        () => null,
+        (error: Error) => error
+      )
+      await new Promise((resolve) => setTimeout(resolve, 700))
+      await locking.release(key)
+      await locking.acquire(key, { expire: 60, ownerId: "another-run" })
+
+      const error = await sync
+      expect(error?.message).toMatch(/Lost the lease/)
+      // Nothing written: not paid, not captured, no failure counted on the charge.
+      expect(await charge(transactionId)).toMatchObject({ status: "pending", sync_failures: 0 })
+      expect((await captures(orderId)).captures).toBe(0)
+
+      await locking.release(key, { ownerId: "another-run" })
+      gateway.sandbox.setFaults({ latencyMs: 0 })
+      await runChargeSync(getContainer(), { transaction_id: transactionId })
+      expect(await paymentStatus(orderId)).toBe("captured")
+      expect((await captures(orderId)).captures).toBe(1)
     })
 
     it("captures a charge whose session was signed with a secret since dropped from the keyring", async () => {

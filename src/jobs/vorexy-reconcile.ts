@@ -10,4 +10,11 @@ export default async function vorexyReconcile(container: MedusaContainer) {
   return reconcileVorexy(container)
 }
 
-export const config = { name: "vorexy-reconcile", schedule: "* * * * *" }
+/**
+ * Every 10 seconds: work that failed on a passing fault (a dead worker's lease, the database or
+ * Redis back) is retried within seconds. A tick with nothing due costs a few queries and no
+ * gateway call; the sweeps keep their own periods (sweep-plan.ts).
+ */
+export const RECONCILE_EVERY_MS = 10_000
+
+export const config = { name: "vorexy-reconcile", schedule: { interval: RECONCILE_EVERY_MS } }

@@ -47,6 +47,12 @@ const due = (field: "next_sync_at" | "next_attempt_at") => ({
  * dies gives the lock back (a transaction lock on PostgreSQL, a renewed lease on Redis).
  */
 const RUN_LOCK = "vorexy:reconcile"
+/**
+ * A stored webhook event still "received" after this long was never processed (its process died,
+ * or it waits for its checkout): handed back to the subscriber. Longer than a sync's lease.
+ */
+const RECEIVED_STALE_MS = 20_000
+
 /** A run stops taking rows after this long, so it ends before the next tick (the rest wait). */
 export const RUN_TIME_MS = 50_000
 
@@ -87,14 +93,31 @@ const EMPTY_RUN = {
   failures: [] as string[],
 }
 
+/** The job's gateway calls: a bucket of `reconcileCallsPerMinute`, refilled over a minute. */
+const CALLS_MARK = "reconcile_calls"
+
+async function callBucket(service: VorexyModuleService) {
+  const perMinute = service.options.reconcileCallsPerMinute
+  const [mark] = await service.listVorexyHealthMarks({ key: CALLS_MARK })
+  const last = mark?.data as { tokens?: number; at?: number } | null | undefined
+  const at = Date.now()
+  if (typeof last?.tokens !== "number" || typeof last.at !== "number") {
+    return { tokens: perMinute, at }
+  }
+  const refill = (Math.max(0, at - last.at) * perMinute) / 60_000
+  return { tokens: Math.min(perMinute, last.tokens + refill), at }
+}
+
 async function reconcileOnce(container: MedusaContainer) {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const failures: string[] = []
-  // Gateway reads this run may cause (about one per row), spent on withdrawals first (few, and
-  // money may have left), then charges; what does not fit, or is not reached within RUN_TIME_MS,
-  // waits for the next run.
-  let budget = service.options.reconcileCallsPerMinute
+  // Gateway calls this run may make: the option's calls per minute, refilled as time passes
+  // (runs are seconds apart). Spent on withdrawals first (few, and money may have left), then
+  // charges; what does not fit, or is not reached within RUN_TIME_MS, waits for the next run.
+  const bucket = await callBucket(service)
+  let budget = Math.floor(bucket.tokens)
+  const granted = budget
   const stopAt = Date.now() + RUN_TIME_MS
   const within = async <T>(batch: number, list: (take: number) => Promise<T[]>) => {
     const take = Math.min(batch, budget)
@@ -190,7 +213,7 @@ async function reconcileOnce(container: MedusaContainer) {
     {
       $or: [
         { outcome: "failed", ...due("next_attempt_at") },
-        { outcome: "received", created_at: { $lte: new Date(Date.now() - 60_000) } },
+        { outcome: "received", created_at: { $lte: new Date(Date.now() - RECEIVED_STALE_MS) } },
       ],
     },
     { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }
@@ -227,6 +250,10 @@ async function reconcileOnce(container: MedusaContainer) {
     bodies_dropped: dropped,
     failures,
   }
+  await service.markHealth(CALLS_MARK, {
+    tokens: bucket.tokens - (granted - budget),
+    at: bucket.at,
+  })
   // For the admin's health card: when it last ran and what it found (a few failures, bounded).
   await service.markHealth(RECONCILE_MARK, {
     ...result,

@@ -35,9 +35,13 @@ export async function runChargeSync(container: MedusaContainer, input: SyncCharg
   }
 }
 
-/** Messages of a lock another run holds, and of a database or Redis that is not there. */
+/**
+ * Messages of a lock another run holds (or took over: charge-lease.ts), and of a database or
+ * Redis that is not there.
+ */
 const PASSING = [
   'Failed to acquire lock for key "vorexy:charge:',
+  'Lost the lease on "vorexy:charge:',
   "Unable to acquire a connection",
   "Timeout acquiring a connection",
   "Connection terminated",

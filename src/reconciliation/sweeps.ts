@@ -22,7 +22,7 @@ import {
   SweepState,
   WATCH,
 } from "./sweep-plan"
-import { isChargeNotFound, runChargeSync } from "./run-sync"
+import { isChargeNotFound, isPassingFailure, runChargeSync } from "./run-sync"
 
 export const SWEEP_MARK = (name: SweepName) => `sweep:${name}`
 const PAGE_SIZE = 100
@@ -238,8 +238,16 @@ async function read(container: MedusaContainer, charge: VorexyChargeRow, budget:
     await runChargeSync(container, { transaction_id: charge.transaction_id, lock_wait_s: 0 })
     return true
   } catch (error) {
-    if (!isChargeNotFound(error))
-      budget.failures.push(`charge ${charge.transaction_id}: ${(error as Error).message}`)
+    if (isChargeNotFound(error)) return false
+    budget.failures.push(`charge ${charge.transaction_id}: ${(error as Error).message}`)
+    // Another run held it, or the database or Redis failed: what the list showed is not lost,
+    // the charge is due at the next run (a failure of its own has set its backoff instead).
+    if (isPassingFailure(error)) {
+      await container
+        .resolve<VorexyModuleService>(VOREXY_MODULE)
+        .updateVorexyCharges({ id: charge.id, next_sync_at: new Date() })
+        .catch(() => undefined)
+    }
     return false
   }
 }

@@ -1,9 +1,7 @@
 import {
-  acquireLockStep,
   cancelOrderWorkflow,
   processPaymentWorkflow,
   refundPaymentWorkflow,
-  releaseLockStep,
 } from "@medusajs/medusa/core-flows"
 import { PaymentActions } from "@medusajs/framework/utils"
 import {
@@ -13,6 +11,7 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { applyChargeSyncStep } from "./steps/apply-charge-sync"
+import { assertLeaseStep, releaseChargeLeaseStep, takeChargeLeaseStep } from "./steps/charge-lease"
 import { confirmCaptureStep } from "./steps/confirm-capture"
 import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
 import { rebindSessionStep } from "./steps/rebind-session"
@@ -36,12 +35,17 @@ const COALESCED: ChargeSyncPlan = {
 /**
  * Brings a charge and its Medusa order to the gateway's truth: re-fetch, plan (plan-charge-sync),
  * apply. Used by webhooks, the reconciliation job and the admin's "sync now". One run at a time
- * per transaction, so repeated and concurrent triggers converge to one capture.
+ * per transaction (its lease), so repeated and concurrent triggers converge to one capture; a run
+ * that lost its lease stops before its next write.
  */
 export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: SyncChargeInput) => {
-  const lockKey = transform({ input }, ({ input }) => `vorexy:charge:${input.transaction_id}`)
-  const lockWait = transform({ input }, ({ input }) => input.lock_wait_s ?? 30)
-  acquireLockStep({ key: lockKey, timeout: lockWait, ttl: 120 })
+  // A short lease, renewed while the sync runs (charge-lease.ts): a dead run frees it in seconds.
+  const lease = takeChargeLeaseStep(
+    transform({ input }, ({ input }) => ({
+      key: `vorexy:charge:${input.transaction_id}`,
+      wait_s: input.lock_wait_s ?? 30,
+    }))
+  )
 
   const gathered = gatherChargeSyncStep(input)
   const plan = transform({ gathered }, ({ gathered }) =>
@@ -50,7 +54,8 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       : planChargeSync(gathered.charge, gathered.gateway, gathered.medusa, gathered.options)
   )
   const charge = applyChargeSyncStep(
-    transform({ gathered, plan }, ({ gathered, plan }) => ({
+    transform({ gathered, plan, lease }, ({ gathered, plan, lease }) => ({
+      lease,
       charge_id: gathered.charge.id,
       plan: gathered.coalesced ? null : plan,
       gateway_status: gathered.coalesced ? null : gathered.gateway.status,
@@ -76,6 +81,7 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
         gateway_status: plan.gateway_status,
       }))
     )
+    assertLeaseStep(lease).config({ name: "vorexy-lease-before-capture" })
     processPaymentWorkflow.runAsStep({ input: capture }).config({ name: "vorexy-process-payment" })
     confirmCaptureStep(
       transform({ capture }, ({ capture }) => ({ session_id: capture.data.session_id }))
@@ -95,6 +101,7 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       const cancel = transform({ plan }, ({ plan }) => ({
         order_id: (plan.action as { order_id: string }).order_id,
       }))
+      assertLeaseStep(lease).config({ name: "vorexy-lease-before-cancel" })
       cancelOrderWorkflow.runAsStep({ input: cancel })
     }
   )
@@ -108,10 +115,11 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
           note: "Refunded in the Vorexy panel",
         }
       })
+      assertLeaseStep(lease).config({ name: "vorexy-lease-before-refund" })
       refundPaymentWorkflow.runAsStep({ input: refund }).config({ name: "vorexy-record-refund" })
     }
   )
 
-  releaseLockStep({ key: lockKey })
+  releaseChargeLeaseStep(lease)
   return new WorkflowResponse({ plan, charge })
 })

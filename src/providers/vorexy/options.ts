@@ -98,8 +98,9 @@ export const VorexyOptionsSchema = z.object({
   /** How long past expires_at a charge the gateway still calls awaiting is treated as expired. */
   expiryGraceMinutes: z.coerce.number().int().min(0).max(1440).default(10),
   /**
-   * Most gateway reads the reconcile job makes per run (it runs every minute): charges first, then
-   * withdrawals and the webhook events it hands back. What does not fit waits for the next run.
+   * Most gateway calls the reconcile job makes per minute (it runs every 10 seconds, spending what
+   * has refilled since): due work first (withdrawals, expiries, retries), then the sweeps of the
+   * gateway's list. What does not fit waits for the next run.
    */
   reconcileCallsPerMinute: z.coerce.number().int().min(1).max(1000).default(60),
   /** Days until a boleto is due (gateway `boleto.expiresInDays`). */

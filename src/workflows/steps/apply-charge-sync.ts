@@ -4,9 +4,12 @@ import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import type { ChargeSyncPlan } from "../utils/plan-charge-sync"
 import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
+import { assertLease, ChargeLease, stillHeld } from "./charge-lease"
 import { nextWatch } from "../utils/watch-schedule"
 
 export type ApplyChargeSyncInput = {
+  /** The sync's lease: nothing is written (nor rolled back) once it is lost. */
+  lease?: ChargeLease
   charge_id: string
   /** Null: coalesced, nothing to apply. */
   plan: ChargeSyncPlan | null
@@ -28,6 +31,7 @@ export const applyChargeSyncStep = createStep(
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [before] = await service.listVorexyCharges({ id: charge_id })
     if (!plan) return new StepResponse(before, null)
+    await assertLease(container, input.lease)
     const status = plan.status ?? (before.status as ChargeStatus)
     const paidAt = plan.status === "paid" ? (before.paid_at ?? new Date()) : before.paid_at
     const update: Snapshot = {
@@ -61,7 +65,11 @@ export const applyChargeSyncStep = createStep(
     }
     const previous = snapshotOf(before, update)
     const [after] = await service.updateChargesAndNotify([update])
-    return new StepResponse(after, previous)
+    return new StepResponse(after, { previous, lease: input.lease })
   },
-  restoreCharges
+  async (undo, context) => {
+    // Another run may own the charge once this one lost its lease: its row is left as it is.
+    if (!undo || !(await stillHeld(context.container, undo.lease))) return
+    await restoreCharges(undo.previous, context)
+  }
 )

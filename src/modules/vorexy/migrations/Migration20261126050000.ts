@@ -13,6 +13,8 @@ export class Migration20261126050000 extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`drop index if exists "IDX_vorexy_charge_gateway_internal_id";`)
-    this.addSql(`alter table if exists "vorexy_charge" drop column if exists "gateway_internal_id";`)
+    this.addSql(
+      `alter table if exists "vorexy_charge" drop column if exists "gateway_internal_id";`
+    )
   }
 }
