@@ -26,6 +26,7 @@ const LAYERS = {
       "vorexy/core/errors",
     ],
     gateway: ALL,
+    "charge-facts": ALL,
   },
   subscribers: {
     webhooks: ALL,
@@ -45,20 +46,26 @@ const LAYERS = {
     providers: ["vorexy/provider-ids", "vorexy/core/adopt-session"], // ids, adoption key
     gateway: ALL,
   },
-  notifications: { modules: ALL, gateway: ALL },
-  workflows: { modules: ALL, providers: ["vorexy/provider-ids"], gateway: ALL },
+  notifications: { modules: ALL, gateway: ALL, "charge-facts": ALL },
+  workflows: {
+    modules: ALL,
+    providers: ["vorexy/provider-ids"],
+    gateway: ALL,
+    "charge-facts": ALL,
+  },
   // options, keyring
   modules: {
     providers: ["vorexy/options", "vorexy/core/binding", "vorexy/core/payer"],
     gateway: ALL,
   },
-  providers: { gateway: ALL },
+  providers: { gateway: ALL, "charge-facts": ALL },
   policies: {},
   gateway: {},
+  "charge-facts": {},
 }
 /** Built and run apart: the admin's bundle, the shopper's browser, the package's bin. */
 const APART = {
-  admin: { gateway: ["money"] },
+  admin: { gateway: ["money"], "charge-facts": ["index", "fields"] },
   storefront: { gateway: ["documents"] },
   cli: {},
 }

@@ -12,12 +12,14 @@ import type {
   MedusaContainer,
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { shopperDetails } from "../charge-facts"
 import { formatBRL, webUrl } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 
 export type PaymentEmailEvent = "created" | "paid" | "expired"
 
+type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 type OrderRow = { id: string; display_id: number | string; email: string | null }
 type ProviderEntry = { options?: { channels?: string[] } }
 type ModuleEntry = { resolve?: string; options?: { providers?: ProviderEntry[] } }
@@ -54,7 +56,6 @@ export async function sendPaymentEmail(
   if (!order?.email) return false
 
   const templates = options.emailTemplates
-  const details = (charge.details ?? {}) as Record<string, unknown>
   const howToPay =
     event !== "created"
       ? {}
@@ -67,13 +68,7 @@ export async function sendPaymentEmail(
                 : null,
             expires_at: charge.expires_at,
           }
-        : {
-            digitable_line: details.digitable_line ?? null,
-            barcode: details.barcode ?? null,
-            // Only a web link (a row stored before the gateway's answers were checked).
-            boleto_url: webUrl(details.boleto_url) ?? null,
-            due_at: details.due_at ?? charge.expires_at,
-          }
+        : boletoToPay(charge)
   await container.resolve<INotificationModuleService>(Modules.NOTIFICATION).createNotifications({
     to: order.email,
     channel: "email",
@@ -101,6 +96,17 @@ export async function sendPaymentEmail(
     },
   })
   return true
+}
+
+/** How to pay a boleto: the facts the shopper may read of it (`charge-facts`). */
+function boletoToPay(charge: Charge) {
+  const details = shopperDetails(charge)
+  return {
+    ...details,
+    // Only a web link (a row stored before the gateway's answers were checked).
+    boleto_url: webUrl(details.boleto_url) ?? null,
+    due_at: details.due_at ?? charge.expires_at,
+  }
 }
 
 /** The e-mail a charge's new status calls for, sent without ever failing its caller. */

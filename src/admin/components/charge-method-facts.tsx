@@ -1,5 +1,6 @@
 import { Copy } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import type { DetailsFactKey } from "../../charge-facts/fields"
 import type { Charge } from "../lib/api"
 import { dateTime } from "../lib/format"
 import { useT } from "../lib/i18n"
@@ -10,7 +11,8 @@ type Row = (label: string, value: ReactNode) => ReactNode
 export function ChargeMethodFacts({ charge, row }: { charge: Charge; row: Row }) {
   const { t, locale } = useT()
   const details = charge.details ?? {}
-  const text = (key: string) => (typeof details[key] === "string" ? (details[key] as string) : null)
+  const text = (key: DetailsFactKey) =>
+    typeof details[key] === "string" ? (details[key] as string) : null
   if (charge.method === "boleto") {
     const line = text("digitable_line")
     // Only a web link becomes a link (a row stored before the gateway's answers were checked).

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { ChargeDetails } from "../../charge-facts/fields"
 import { sdk } from "./sdk"
 
 export type Balance = {
@@ -60,7 +61,8 @@ export type Charge = {
     | "paid_without_order"
     | null
   method: "pix" | "boleto" | "credit_card"
-  details: Record<string, unknown> | null
+  /** What the method adds, as `charge-facts` declares it for the admin. */
+  details: ChargeDetails | null
   flag_detail: string | null
   /** Marked unknown at the gateway (it answers 404), whatever its flag. */
   gateway_unknown_at: string | null

@@ -5,12 +5,9 @@ import type { VorexySessionData } from "../../providers/vorexy/core/session-data
 import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { chargeFromSession, ChargeFacts } from "../utils/charge-record"
 
-export type ChargeFacts = ChargeCreatedEvent & {
-  provider_id: string
-  payment_collection_id: string | null
-  order_id: string | null
-}
+export type { ChargeFacts }
 
 export type CollectChargeFactsInput = {
   /** Facts announced by the provider when it created the charge. */
@@ -72,20 +69,8 @@ export const collectChargeFactsStep = createStep(
           data.charge_binding
         )
       ) {
-        facts.push({
-          ...link,
-          payment_session_id: session.id,
-          transaction_id: data.transaction_id,
-          method: data.payment_method ?? "pix",
-          amount_cents: data.amount_cents,
-          status: data.status ?? "pending",
-          gateway_status: data.gateway_status ?? null,
-          qr_code: data.qr_code ?? null,
-          qr_code_image: data.qr_code_image ?? null,
-          details: methodDetails(data),
-          expires_at: data.expires_at ?? null,
-          company_id: data.gateway_company_id == null ? null : String(data.gateway_company_id),
-        })
+        const charge = { transaction_id: data.transaction_id, amount_cents: data.amount_cents }
+        facts.push({ ...link, ...chargeFromSession(session.id, charge, data) })
       }
     }
     return new StepResponse(facts.map(withoutRolledBackOrder))
@@ -98,17 +83,4 @@ export const collectChargeFactsStep = createStep(
  */
 function withoutRolledBackOrder(fact: ChargeFacts): ChargeFacts {
   return fact.status === "failed" ? { ...fact, order_id: null } : fact
-}
-
-/** The method's facts as the session data holds them (the provider's announcement has them too). */
-function methodDetails(data: Partial<VorexySessionData>): Record<string, unknown> | null {
-  if (data.payment_method === "boleto") {
-    const { digitable_line, barcode, boleto_url, due_at } = data
-    return { digitable_line, barcode, boleto_url, due_at }
-  }
-  if (data.payment_method === "credit_card") {
-    const { card_brand, card_last4, installments } = data
-    return { card_brand, card_last4, installments, refused_reason: null }
-  }
-  return null
 }

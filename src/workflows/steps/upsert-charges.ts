@@ -1,15 +1,15 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { STORED_FACT_FIELDS } from "../../charge-facts"
 import { canMoveCharge, ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { chargeRow, ChargeFacts } from "../utils/charge-record"
 import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
-import { GraceOptions, nextWatch } from "../utils/watch-schedule"
-import type { ChargeFacts } from "./collect-charge-facts"
 
 /**
  * Creates the charge rows that do not exist and completes the ones that do: links (order,
- * collection) and QR fields are filled when missing, the status only moves forward. Compensation
+ * collection) and the charge's facts are filled when missing, the status only moves forward. Compensation
  * deletes what was created and restores what was changed.
  */
 export const upsertChargesStep = createStep(
@@ -59,10 +59,7 @@ async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
     for (const field of [
       "order_id",
       "payment_collection_id",
-      "qr_code",
-      "qr_code_image",
-      "details",
-      "expires_at",
+      ...STORED_FACT_FIELDS,
       "company_id",
     ] as const) {
       if (current[field] == null && row[field] != null) change[field] = row[field]
@@ -106,30 +103,4 @@ async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
     transaction_id: facts.map((f) => f.transaction_id),
   })
   return { charges, created: created.map((c) => c.id), previous }
-}
-
-/** A new charge row from the facts. */
-function chargeRow(fact: ChargeFacts, syncedAt: Date, options: GraceOptions) {
-  return {
-    transaction_id: fact.transaction_id,
-    payment_session_id: fact.payment_session_id,
-    payment_collection_id: fact.payment_collection_id,
-    order_id: fact.order_id,
-    provider_id: fact.provider_id,
-    method: fact.method,
-    amount_cents: fact.amount_cents,
-    status: fact.status,
-    gateway_status: fact.gateway_status,
-    qr_code: fact.qr_code,
-    qr_code_image: fact.qr_code_image,
-    details: fact.details ?? null,
-    expires_at: fact.expires_at ? new Date(fact.expires_at) : null,
-    company_id: fact.company_id,
-    // Known to match the gateway at creation (on the database's clock, as webhook events are).
-    last_synced_at: syncedAt,
-    // Due when it may be closed as expired (watch-schedule.ts).
-    next_sync_at: nextWatch({ ...fact, expires_at: fact.expires_at ?? null }, options),
-    // A card paid at checkout: its payment.
-    ...(fact.status === "paid" ? { paid_at: syncedAt, paid_amount_cents: fact.amount_cents } : {}),
-  }
 }

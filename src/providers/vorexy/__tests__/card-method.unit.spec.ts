@@ -23,7 +23,13 @@ describe("what a card's first answer means", () => {
     const outcome = await cardMethod.outcome(created("PAID"), session, OPTIONS)
     expect(outcome.status).toBe(PaymentSessionStatus.CAPTURED)
     expect(outcome.amountMismatch).toBeUndefined()
-    expect(outcome.fields).toEqual({ card_brand: "visa", card_last4: "1111", installments: 2 })
+    expect(outcome.facts).toEqual({
+      card_brand: "visa",
+      card_last4: "1111",
+      installments: 2,
+      refused_reason: null,
+      expires_at: null,
+    })
   })
 
   it("never captures a card paid with another amount, and says so for recording", async () => {
@@ -47,7 +53,7 @@ describe("what a card's first answer means", () => {
     async (status) => {
       const outcome = await cardMethod.outcome(created(status), session, OPTIONS)
       expect(outcome.status).toBe(PaymentSessionStatus.PENDING_AUTHORIZATION)
-      const days = (Date.parse(outcome.fields.expires_at!) - Date.now()) / 86_400_000
+      const days = (Date.parse(outcome.facts.expires_at!) - Date.now()) / 86_400_000
       expect(days).toBeGreaterThan(2.99)
       expect(days).toBeLessThan(3.01)
     }

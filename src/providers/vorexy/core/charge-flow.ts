@@ -5,6 +5,7 @@
  */
 import type { AuthorizePaymentOutput } from "@medusajs/framework/types"
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { sessionFacts, storedFacts } from "../../../charge-facts"
 import { isVorexyError } from "../../../gateway"
 import type { TransactionDetail, VorexyClient } from "../../../gateway"
 import type { VorexyOptions } from "../options"
@@ -95,6 +96,7 @@ export class ChargeFlow {
     }
 
     const outcome = await this.method.outcome(created, session, this.options)
+    const facts = storedFacts(this.methodName, outcome.facts)
     const configuredCompany = this.options.companyId ? Number(this.options.companyId) : null
     const companyId = created.companyId ?? configuredCompany
     const paid = created.status.status === "paid"
@@ -104,7 +106,7 @@ export class ChargeFlow {
       transaction_id: created.id,
       status: created.status.status,
       gateway_status: created.status.raw,
-      ...outcome.fields,
+      ...sessionFacts(this.methodName, outcome.facts),
       ...(paid ? { paid_at: new Date().toISOString() } : {}),
       gateway_company_id: companyId,
       charge_binding: this.binding.sign({
@@ -122,18 +124,15 @@ export class ChargeFlow {
       // Paid with another amount: recorded as pending, so the sync re-fetches it and flags it.
       status: outcome.amountMismatch ? "pending" : created.status.status,
       gateway_status: created.status.raw,
-      qr_code: next.qr_code ?? null,
-      qr_code_image: next.qr_code_image ?? null,
-      expires_at: next.expires_at ?? null,
+      ...facts,
       company_id: companyId === null ? null : String(companyId),
-      details: outcome.details,
     })
     if (outcome.amountMismatch) {
       throw errors.cardAmountMismatch(created.amountCents, amountCents)
     }
     if (outcome.status === PaymentSessionStatus.ERROR) {
       // A refused card: nothing was charged, no order is placed, the cart stays payable.
-      throw errors.cardRefused((outcome.details?.refused_reason as string | null) ?? null)
+      throw errors.cardRefused(facts.details?.refused_reason ?? null)
     }
     // A replayed create answers with the original response; any later status comes from a
     // re-fetch on the next authorisation.

@@ -4,6 +4,7 @@
  * event bus; the plugin's subscribers record it.
  */
 import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
+import type { ChargeMethodName, StoredChargeFacts } from "../../../charge-facts"
 import type { ChargeStatus } from "../../../gateway"
 
 /** Emitted when a gateway charge is created; the plugin's subscriber records it. */
@@ -36,20 +37,19 @@ export type ChargeObservedEvent = {
   observed_at: string
 }
 
+/**
+ * A new charge, and its facts as the charge row keeps them (`charge-facts`: the fact columns, and
+ * `details`, what the method adds).
+ */
 export type ChargeCreatedEvent = {
   payment_session_id: string
   transaction_id: string
-  method: "pix" | "boleto" | "credit_card"
+  method: ChargeMethodName
   amount_cents: number
   status: ChargeStatus
   gateway_status: string | null
-  qr_code: string | null
-  qr_code_image: string | null
-  expires_at: string | null
   company_id: string | null
-  /** What the method adds (boleto line/PDF/due date; card brand/last 4/installments/refusal). */
-  details?: Record<string, unknown> | null
-}
+} & StoredChargeFacts
 
 type EventPayloads = {
   [CHARGE_CREATED_EVENT]: ChargeCreatedEvent

@@ -3,6 +3,7 @@
  * the IP Medusa saw, and masked), the amount, and the cart's items the plugin attached.
  */
 import type { PaymentCustomerDTO } from "@medusajs/framework/types"
+import { forgottenFacts } from "../../../charge-facts"
 import { centsToMajor } from "../../../gateway"
 import type { VorexyOptions } from "../options"
 import { gatewayAddress, MedusaAddress, withNeighbourhood } from "./address"
@@ -113,16 +114,9 @@ export function updatedSessionData(
     transaction_id: null,
     status: null,
     gateway_status: null,
-    qr_code: null,
-    qr_code_image: null,
-    expires_at: null,
     charge_binding: null,
-    digitable_line: null,
-    barcode: null,
-    boleto_url: null,
-    due_at: null,
-    card_brand: null,
-    card_last4: null,
+    // Its facts; what the shopper chose (the installments) stays.
+    ...forgottenFacts(),
     // The cart changed: the lines and shipping attached earlier may no longer be its own (the
     // charge then carries one summary item for the amount).
     items: null,

@@ -7,6 +7,8 @@
  * Store API accepts any keys: every key here is written by the provider only (`ownedData`), and
  * every other key the storefront sent is blanked.
  */
+import { forgottenFacts, SESSION_FACT_KEYS } from "../../../charge-facts"
+import type { ChargeMethodName, SessionChargeFacts } from "../../../charge-facts"
 import type { ChargeStatus } from "../../../gateway"
 import type { MaskedPayer } from "./payer"
 
@@ -17,13 +19,14 @@ export type CheckoutItem = {
   tangible: boolean
 }
 
-export type VorexySessionData = {
+/** The session's own fields, and the charge's facts it holds (`charge-facts/fields.ts`). */
+export type VorexySessionData = SessionChargeFacts & {
   session_id?: string
   /** Exact major units, e.g. "79.90". */
   amount: string
   amount_cents: number
   currency_code: "brl"
-  payment_method: "pix" | "boleto" | "credit_card"
+  payment_method: ChargeMethodName
   /** Masked payer, for display. (`payer` is the storefront's input key and is cleared.) */
   payer_display?: MaskedPayer
   /** Full payer data and IP, sealed (kept: a new amount needs a new charge for the same payer). */
@@ -36,11 +39,6 @@ export type VorexySessionData = {
   transaction_id?: string | null
   status?: ChargeStatus | null
   gateway_status?: string | null
-  /** PIX copy-and-paste payload. */
-  qr_code?: string | null
-  /** PNG data URL of the same payload, rendered locally. */
-  qr_code_image?: string | null
-  expires_at?: string | null
   paid_at?: string | null
   gateway_company_id?: number | null
   /** Signature binding transaction_id to this session (binding.ts). */
@@ -48,18 +46,9 @@ export type VorexySessionData = {
   canceled_locally_at?: string | null
   /** Refunds recorded in Medusa so far (on the payment's data): they count against the gateway's. */
   refunds_recorded_cents?: number | null
-  /** BOLETO: the 47-digit linha digitável, the 44-digit barcode, the PDF, the due date. */
-  digitable_line?: string | null
-  barcode?: string | null
-  boleto_url?: string | null
-  due_at?: string | null
-  /** CREDIT_CARD: never more of the card than its brand and last 4 digits. */
-  card_brand?: string | null
-  card_last4?: string | null
-  installments?: number | null
 }
 
-/** Every key the provider owns, so none of them can be left holding a storefront's value. */
+/** Every key the provider owns (the facts too), so none can be left holding a storefront's value. */
 const PROVIDER_KEYS: ReadonlyArray<keyof VorexySessionData> = [
   "session_id",
   "amount",
@@ -73,22 +62,13 @@ const PROVIDER_KEYS: ReadonlyArray<keyof VorexySessionData> = [
   "transaction_id",
   "status",
   "gateway_status",
-  "qr_code",
-  "qr_code_image",
-  "expires_at",
   "paid_at",
   "gateway_company_id",
   "charge_binding",
   "canceled_locally_at",
   "refunds_recorded_cents",
   "shipping_fee_cents",
-  "digitable_line",
-  "barcode",
-  "boleto_url",
-  "due_at",
-  "card_brand",
-  "card_last4",
-  "installments",
+  ...SESSION_FACT_KEYS,
 ]
 
 /**
@@ -147,9 +127,7 @@ export function withoutCharge(session: Partial<VorexySessionData>): Partial<Vore
     transaction_id: null,
     status: null,
     gateway_status: null,
-    qr_code: null,
-    qr_code_image: null,
-    expires_at: null,
+    ...forgottenFacts(),
     paid_at: null,
     gateway_company_id: null,
     charge_binding: null,

@@ -1,7 +1,11 @@
+import { adminColumns, adminDetails } from "../../../../charge-facts"
 import { centsToMajor } from "../../../../gateway"
 import type { VorexyChargeRow } from "../../../../modules/vorexy/types"
 
-/** A charge as the admin API shows it (no QR image: the admin does not need it). */
+/**
+ * A charge as the admin API shows it; of its facts, those `charge-facts` declares for the admin
+ * (the expiry and what the method adds, no QR: the admin does not need it).
+ */
 export function chargeView(c: VorexyChargeRow) {
   return {
     id: c.id,
@@ -14,9 +18,9 @@ export function chargeView(c: VorexyChargeRow) {
     amount_cents: c.amount_cents,
     amount: centsToMajor(c.amount_cents),
     paid_amount_cents: c.paid_amount_cents,
-    expires_at: c.expires_at,
+    ...adminColumns(c),
     paid_at: c.paid_at,
-    details: c.details ?? null,
+    details: adminDetails(c),
     flag: c.flag,
     flag_detail: c.flag_detail,
     /** When it was marked unknown at the gateway (404s), whatever its flag; null: not marked. */

@@ -19,6 +19,7 @@ import {
   vorexySessionChannel,
 } from "../../../../workflows/utils/order-sessions"
 import { StorePaymentStatusQueryType } from "./validators"
+import { paymentStatusView, unconfirmedReason } from "./view"
 
 const DEFAULT_WAIT_MS = 25_000
 /** Long-polls one process holds at most; more are answered at once (the storefront asks again). */
@@ -59,7 +60,7 @@ export const GET = async (
 
   // Never from a cache: a cached answer would make the storefront's follower spin.
   res.setHeader("Cache-Control", "no-store")
-  res.json({ payment_status: view(charge, captured) })
+  res.json({ payment_status: paymentStatusView(charge, captured) })
 }
 
 async function findCharge(
@@ -150,69 +151,4 @@ async function orderCaptured(req: MedusaRequest, service: VorexyModuleService, c
   if (!(await sessionCaptureCount(query, charge.payment_session_id))) return false
   await service.updateChargesAndNotify([{ id: charge.id, captured_at: new Date() }])
   return true
-}
-
-/**
- * Why the store cannot confirm this payment, for the shopper: its gateway does not know it (404s;
- * modules/vorexy/unknown-charge.ts), or it was paid but its cart produced no order (the store must
- * refund it or make the order). Null: nothing stands in the way.
- */
-function unconfirmedReason(charge: Charge) {
-  // Only while no order holds it (the flag can be set while the shopper's checkout still runs).
-  if (charge.flag === "paid_without_order" && !charge.order_id) return "paid_without_order"
-  return charge.status === "pending" && charge.gateway_unknown_at ? "unknown_at_gateway" : null
-}
-
-function view(charge: Charge, captured: boolean) {
-  const unconfirmed = unconfirmedReason(charge)
-  // The QR is only useful while the charge can still be paid (not once its order was cancelled,
-  // nor once the store could not confirm it: a payment would not be seen).
-  // Medusa holds a capture, whatever the row's status says (a sync that failed after capturing
-  // puts its status back to pending until the next one): paid, nothing more to pay.
-  const capturedPending = captured && charge.status === "pending"
-  const payable =
-    charge.status === "pending" && !capturedPending && !charge.offer_closed_at && !unconfirmed
-  return {
-    order_id: charge.order_id,
-    payment_session_id: charge.payment_session_id,
-    transaction_id: charge.transaction_id,
-    method: charge.method,
-    status: charge.status,
-    paid: charge.status === "paid" || capturedPending,
-    /** Medusa has captured it: the order is paid in the store, its own pages say so. */
-    order_captured: captured,
-    amount_cents: charge.amount_cents,
-    currency_code: charge.currency_code,
-    payable,
-    closed_reason: charge.offer_closed_reason,
-    unconfirmed_reason: unconfirmed,
-    qr_code: payable ? charge.qr_code : null,
-    qr_code_image: payable ? charge.qr_code_image : null,
-    ...methodFacts(charge, payable),
-    expires_at: charge.expires_at,
-    paid_at: charge.paid_at,
-    updated_at: charge.updated_at,
-  }
-}
-
-/** What the method adds for the shopper: the boleto to pay (while payable), the card's brand and last 4. */
-function methodFacts(charge: Charge, payable: boolean) {
-  const details = (charge.details ?? {}) as Record<string, unknown>
-  if (charge.method === "boleto") {
-    return {
-      digitable_line: payable ? (details.digitable_line ?? null) : null,
-      barcode: payable ? (details.barcode ?? null) : null,
-      boleto_url: payable ? (details.boleto_url ?? null) : null,
-      due_at: details.due_at ?? null,
-    }
-  }
-  if (charge.method === "credit_card") {
-    return {
-      card_brand: details.card_brand ?? null,
-      card_last4: details.card_last4 ?? null,
-      installments: details.installments ?? null,
-      refused_reason: details.refused_reason ?? null,
-    }
-  }
-  return {}
 }

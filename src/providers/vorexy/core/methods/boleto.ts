@@ -9,7 +9,7 @@ const errors = errorsFor("boleto")
  * BOLETO: a bank slip paid days later; the order waits. It needs the payer's CPF/CNPJ and address
  * (the cart's billing address), refused at session creation before any gateway call.
  */
-export const boletoMethod: ChargeMethod = {
+export const boletoMethod: ChargeMethod<"boleto"> = {
   label: "boleto",
   paymentMethod: "BOLETO",
   readInput({ payer, address }) {
@@ -26,16 +26,16 @@ export const boletoMethod: ChargeMethod = {
   }),
   async outcome(created, _session, options) {
     const boleto = created.boleto ?? {}
-    const facts = {
-      digitable_line: boleto.digitableLine ?? null,
-      barcode: boleto.barcode ?? null,
-      boleto_url: boleto.url ?? null,
-      due_at: boletoDueAt(boleto.dueDate, options.boletoExpiresInDays),
-    }
+    const dueAt = boletoDueAt(boleto.dueDate, options.boletoExpiresInDays)
     return {
       status: PaymentSessionStatus.PENDING_AUTHORIZATION,
-      fields: { ...facts, expires_at: facts.due_at },
-      details: facts,
+      facts: {
+        digitable_line: boleto.digitableLine ?? null,
+        barcode: boleto.barcode ?? null,
+        boleto_url: boleto.url ?? null,
+        due_at: dueAt,
+        expires_at: dueAt,
+      },
     }
   },
 }

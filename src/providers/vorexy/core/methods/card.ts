@@ -14,7 +14,7 @@ export const CARD_DECISION_DAYS = 3
  * once: paid is captured with the order, a refusal fails the checkout with the issuer's reason and
  * leaves the cart payable, an analysis waits like PIX.
  */
-export const cardMethod: ChargeMethod = {
+export const cardMethod: ChargeMethod<"credit_card"> = {
   label: "card",
   paymentMethod: "CREDIT_CARD",
   readInput({ data, amountCents, options }) {
@@ -42,36 +42,31 @@ export const cardMethod: ChargeMethod = {
   },
   async outcome(created, session) {
     const card = created.card ?? {}
-    const details = {
+    const facts = {
       card_brand: card.brand ?? null,
       card_last4: card.lastDigits?.slice(-4) ?? null,
       installments: card.installments ?? session.installments ?? 1,
       refused_reason: card.refusedReason ?? null,
-    }
-    const fields = {
-      card_brand: details.card_brand,
-      card_last4: details.card_last4,
-      installments: details.installments,
+      expires_at: null,
     }
     switch (created.status.status) {
       case "paid":
         if (created.amountCents !== undefined && created.amountCents !== session.amount_cents) {
-          return { status: PaymentSessionStatus.ERROR, fields, details, amountMismatch: true }
+          return { status: PaymentSessionStatus.ERROR, facts, amountMismatch: true }
         }
-        return { status: PaymentSessionStatus.CAPTURED, fields, details }
+        return { status: PaymentSessionStatus.CAPTURED, facts }
       case "pending":
         // An analysis (or a status the table does not know) never holds an order forever: past
         // this deadline the order is cancelled like an expired PIX, and a later approval flagged.
         return {
           status: PaymentSessionStatus.PENDING_AUTHORIZATION,
-          fields: {
-            ...fields,
+          facts: {
+            ...facts,
             expires_at: new Date(Date.now() + CARD_DECISION_DAYS * 86_400_000).toISOString(),
           },
-          details,
         }
       default:
-        return { status: PaymentSessionStatus.ERROR, fields, details }
+        return { status: PaymentSessionStatus.ERROR, facts }
     }
   },
 }

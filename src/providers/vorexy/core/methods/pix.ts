@@ -4,7 +4,7 @@ import { qrImageDataUrl } from "../qr"
 import type { ChargeMethod } from "./types"
 
 /** PIX: a QR the shopper pays later; the order waits (pending_authorization). */
-export const pixMethod: ChargeMethod = {
+export const pixMethod: ChargeMethod<"pix"> = {
   label: "PIX",
   paymentMethod: "PIX",
   readInput: () => ({}),
@@ -16,12 +16,11 @@ export const pixMethod: ChargeMethod = {
     const qrCode = created.pix?.qrcode ?? null
     return {
       status: PaymentSessionStatus.PENDING_AUTHORIZATION,
-      fields: {
+      facts: {
         qr_code: qrCode,
         qr_code_image: qrCode ? await qrImageDataUrl(qrCode) : null,
         expires_at: pixExpiresAt(created.pix?.expiresAt, options.pixExpiresInDays),
       },
-      details: null,
     }
   },
 }

@@ -3,6 +3,7 @@
  * for it, its request fields, what it shows the shopper, and what its first answer means.
  */
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
+import type { ChargeMethodName, MethodFacts } from "../../../../charge-facts"
 import type { Address, CreatedTransaction, CreateTransactionRequest } from "../../../../gateway"
 import type { VorexyOptions } from "../../options"
 import type { MethodLabel } from "../errors"
@@ -26,17 +27,18 @@ export type MethodInputResult = {
   sealed?: Partial<SealedPayer>
 }
 
-export type ChargeOutcome = {
+export type ChargeOutcome<M extends ChargeMethodName = ChargeMethodName> = {
   status: PaymentSessionStatus
-  /** Fields of the session data the method adds from the gateway's answer. */
-  fields: Partial<VorexySessionData>
-  /** What the charge row keeps for the admin and the status route. */
-  details: Record<string, unknown> | null
+  /**
+   * What the answer tells of the charge, each fact as declared in `charge-facts/fields.ts`: the
+   * session data, the charge-created event and the charge row are derived from it.
+   */
+  facts: MethodFacts<M>
   /** Paid, but not the session's amount: recorded for the sync to flag, then refused. */
   amountMismatch?: boolean
 }
 
-export interface ChargeMethod {
+export interface ChargeMethod<M extends ChargeMethodName = ChargeMethodName> {
   readonly paymentMethod: CreateTransactionRequest["paymentMethod"]
   /** How messages name it ("Vorexy boleto: …"). */
   readonly label: MethodLabel
@@ -53,5 +55,5 @@ export interface ChargeMethod {
     created: CreatedTransaction,
     session: Partial<VorexySessionData>,
     options: VorexyOptions
-  ): Promise<ChargeOutcome>
+  ): Promise<ChargeOutcome<M>>
 }

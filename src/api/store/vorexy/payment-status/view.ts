@@ -1,0 +1,50 @@
+/**
+ * What the status route answers of a charge row: its state for the storefront and, from
+ * `charge-facts`, the facts the storefront may read (never one declared for the admin alone).
+ */
+import { storefrontFacts } from "../../../../charge-facts"
+import type { VorexyChargeRow } from "../../../../modules/vorexy/types"
+
+type Charge = VorexyChargeRow
+
+/**
+ * Why the store cannot confirm this payment, for the shopper: its gateway does not know it (404s;
+ * modules/vorexy/unknown-charge.ts), or it was paid but its cart produced no order (the store must
+ * refund it or make the order). Null: nothing stands in the way.
+ */
+export function unconfirmedReason(charge: Charge) {
+  // Only while no order holds it (the flag can be set while the shopper's checkout still runs).
+  if (charge.flag === "paid_without_order" && !charge.order_id) return "paid_without_order"
+  return charge.status === "pending" && charge.gateway_unknown_at ? "unknown_at_gateway" : null
+}
+
+/** The charge as the storefront reads it (`payment_status`). */
+export function paymentStatusView(charge: Charge, captured: boolean) {
+  const unconfirmed = unconfirmedReason(charge)
+  // The QR is only useful while the charge can still be paid (not once its order was cancelled,
+  // nor once the store could not confirm it: a payment would not be seen).
+  // Medusa holds a capture, whatever the row's status says (a sync that failed after capturing
+  // puts its status back to pending until the next one): paid, nothing more to pay.
+  const capturedPending = captured && charge.status === "pending"
+  const payable =
+    charge.status === "pending" && !capturedPending && !charge.offer_closed_at && !unconfirmed
+  return {
+    order_id: charge.order_id,
+    payment_session_id: charge.payment_session_id,
+    transaction_id: charge.transaction_id,
+    method: charge.method,
+    status: charge.status,
+    paid: charge.status === "paid" || capturedPending,
+    /** Medusa has captured it: the order is paid in the store, its own pages say so. */
+    order_captured: captured,
+    amount_cents: charge.amount_cents,
+    currency_code: charge.currency_code,
+    payable,
+    closed_reason: charge.offer_closed_reason,
+    unconfirmed_reason: unconfirmed,
+    // The QR, what the method adds (a boleto to pay only while payable; the card), the expiry.
+    ...storefrontFacts(charge, payable),
+    paid_at: charge.paid_at,
+    updated_at: charge.updated_at,
+  }
+}
