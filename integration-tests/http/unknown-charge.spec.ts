@@ -9,7 +9,7 @@
  * Time: the policy reads the charge's 404 timestamps, so a test moves them back (timeTravel)
  * instead of waiting minutes.
  */
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
@@ -42,7 +42,15 @@ medusaIntegrationTestRunner({
     /** An order whose charge is recorded and attached; then the sandbox forgets the charge. */
     const placeForgottenOrder = async () => {
       const order = await placePixOrder(api, store)
-      await eventually(async () => (await charge(order.transactionId))?.order_id)
+      const row = await eventually(async () => {
+        const row = await charge(order.transactionId)
+        return row?.order_id ? row : null
+      })
+      // Made 3 minutes ago: the gateway's list, which shows a new charge within 2, never showed it.
+      await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)("vorexy_charge")
+        .where({ id: row.id })
+        .update({ created_at: new Date(Date.now() - 3 * 60_000) })
       const saved = gateway.sandbox.state.transaction(order.transactionId)
       const forgotten = await fetch(
         `${gateway.sandbox.url}/__sandbox/transactions/${encodeURIComponent(order.transactionId)}`,

@@ -58,6 +58,11 @@ export async function runSweeps(container: MedusaContainer, budget: RunBudget) {
       read,
     })
     await service.markHealth(SWEEP_MARK(sweep.name), next)
+    // A whole recent pass read: a charge it covered that the list never showed is read once (the
+    // gateway may not know it: another account, a wrong URL; unknown-charge.ts takes it from there).
+    if (sweep.name === "recent" && next.page === 0 && !state.page) {
+      result.reads += await readUnlisted(container, service, horizon, budget)
+    }
   }
   return result
 }
@@ -221,6 +226,34 @@ async function actOnPage(
       if (await read(container, charge, budget)) result.reads++
     }
   }
+}
+
+/** The list shows a new charge within this long (its creation is not instantly listed). */
+const LISTED_WITHIN_MS = 2 * 60_000
+const UNLISTED_READS = 10
+
+async function readUnlisted(
+  container: MedusaContainer,
+  service: VorexyModuleService,
+  horizon: number,
+  budget: RunBudget
+) {
+  const unlisted = await service.listVorexyCharges(
+    {
+      status: "pending",
+      gateway_internal_id: null,
+      gateway_unknown_at: null,
+      not_found_reads: 0,
+      created_at: {
+        $gte: new Date(horizon + HORIZON_SLACK_MS),
+        $lte: new Date(Date.now() - LISTED_WITHIN_MS),
+      },
+    },
+    { order: { created_at: "ASC" }, take: UNLISTED_READS }
+  )
+  let reads = 0
+  for (const charge of unlisted) if (await read(container, charge, budget)) reads++
+  return reads
 }
 
 /** One charge's sync, a read, within the run's budget. */

@@ -43,7 +43,7 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
         ? await processCashIn(container, service, event)
         : await processCashOut(container, service, event)
     if (summary.waiting) {
-      // Left "received": the reconcile job hands it back once a minute has passed.
+      // Left "received": its charge's row wakes it, or the reconcile job hands it back later.
       return await service.updateVorexyWebhookEvents({
         id: event.id,
         outcome_detail: summary.detail,

@@ -17,7 +17,7 @@ export const NOT_FOUND_READS = 3
 export const NOT_FOUND_GAPS_MS = [2 * MINUTE, 5 * MINUTE] as const
 /**
  * Marked unknown this long after the first 404 at the latest, however late the reads came; the
- * reconcile job runs every minute, so the mark is there within 15 minutes.
+ * reconcile job runs every 10 seconds, so the mark is there within 15 minutes.
  */
 export const UNKNOWN_AFTER_MS = 14 * MINUTE
 
