@@ -131,12 +131,15 @@ medusaIntegrationTestRunner({
         expect((await health()).reconcile).toBeNull()
         gateway.sandbox.setWebhookUrl(null)
         await placePixOrder(api, store)
+        const paid = await placePixOrder(api, store)
+        gateway.sandbox.state.payTransaction(paid.transactionId)
 
         await reconcileVorexy(getContainer())
 
+        // One page of the gateway's list, and the one charge it showed paid read.
         expect((await health()).reconcile).toMatchObject({
           last_run_at: expect.any(String),
-          found: { charges: 1, failures: 0 },
+          found: { charges: 1, sweep_pages: 1, sweep_reads: 1, failures: 0 },
         })
       })
 

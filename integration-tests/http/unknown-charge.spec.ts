@@ -220,9 +220,12 @@ medusaIntegrationTestRunner({
         unconfirmed_reason: null,
       })
       expect((await health()).attention).toEqual([])
-      // Read by the job again, as any pending charge.
+      // Watched by the job again, as any pending charge: through the gateway's list, no read.
+      const listed = gateway.sandbox.countRequests("listTransactions")
       await reconcile()
-      expect(reads() - before).toBe(3)
+      expect(reads() - before).toBe(2)
+      expect(gateway.sandbox.countRequests("listTransactions") - listed).toBeLessThanOrEqual(1)
+      expect(await charge(transactionId)).toMatchObject({ flag: null, gateway_unknown_at: null })
     })
 
     it("raises one setup alert when the gateway knows none of the store's recent charges", async () => {

@@ -240,7 +240,8 @@ async function reconcileOnce(container: MedusaContainer) {
     logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)
   }
   const result = {
-    charges: chargesDone,
+    // Charges read in all: due, and shown changed by the list.
+    charges: chargesDone + swept.reads,
     charges_not_found: notFound,
     sweep_pages: swept.pages,
     sweep_reads: swept.reads,

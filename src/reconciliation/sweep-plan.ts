@@ -54,6 +54,11 @@ export function sweepDue(sweep: Sweep, state: SweepState, now: number): boolean 
 export const WATCH = {
   /** Awaiting payment and younger than this: the recent sweep. */
   recentMs: HOUR,
+  /**
+   * Awaiting payment and younger than this: the open sweep (a boleto's due date and grace fit
+   * well within; one with no expiry, an adopted charge, is not watched past it).
+   */
+  openMs: 60 * DAY,
   /** Closed here while the gateway still offered it: watched for a late payment this long. */
   lateMs: 7 * DAY,
   lateBoletoMs: 50 * DAY,

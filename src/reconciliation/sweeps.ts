@@ -76,7 +76,10 @@ async function horizonOf(service: VorexyModuleService, name: SweepName): Promise
       ? [{ status: "pending", created_at: { $gte: ago(WATCH.recentMs) } }]
       : name === "open"
         ? [
-            { status: "pending", created_at: { $lt: ago(WATCH.recentMs) } },
+            {
+              status: "pending",
+              created_at: { $lt: ago(WATCH.recentMs), $gte: ago(WATCH.openMs) },
+            },
             {
               status: "cancelled",
               method: ["pix", "credit_card"],

@@ -56,6 +56,7 @@ export function HealthCard() {
                     ? `${dateTime(health.reconcile.last_run_at, locale)} · ${t("reconcileFound", {
                         charges: String(found.charges ?? 0),
                         withdrawals: String(found.withdrawals ?? 0),
+                        pages: String(found.sweep_pages ?? 0),
                         failures: String(found.failures ?? 0),
                       })}`
                     : t("neverRan")}

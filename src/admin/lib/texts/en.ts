@@ -124,7 +124,8 @@ export const en = {
   out_abandoned: "Abandoned",
   reconcileJob: "Reconcile job",
   neverRan: "Has not run yet",
-  reconcileFound: "{charges} charges and {withdrawals} withdrawals checked, {failures} failures",
+  reconcileFound:
+    "{charges} charges and {withdrawals} withdrawals read, {pages} pages of the gateway's list, {failures} failures",
   attention: "Needs attention",
   nothingToDo: "Nothing needs attention.",
   reason_late_payment: "Paid too late",

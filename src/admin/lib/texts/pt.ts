@@ -125,7 +125,8 @@ export const pt: typeof en = {
   out_abandoned: "Abandonada",
   reconcileJob: "Rotina de conciliação",
   neverRan: "Ainda não rodou",
-  reconcileFound: "{charges} cobranças e {withdrawals} saques verificados, {failures} falhas",
+  reconcileFound:
+    "{charges} cobranças e {withdrawals} saques lidos, {pages} páginas da lista do gateway, {failures} falhas",
   attention: "Requer atenção",
   nothingToDo: "Nada requer atenção.",
   reason_late_payment: "Pago após o prazo",

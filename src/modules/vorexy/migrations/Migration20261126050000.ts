@@ -1,6 +1,10 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** The gateway's integer id of a charge, the key its transaction list gives (sweeps). */
+/**
+ * The gateway's integer id of a charge, the key its transaction list gives (sweeps). A charge
+ * awaiting payment is now due for its own sync only at its expiry (watch-schedule.ts): rows made
+ * before, left without a date, get one (their sync then applies the grace it needs).
+ */
 export class Migration20261126050000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
@@ -8,6 +12,9 @@ export class Migration20261126050000 extends Migration {
     )
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_vorexy_charge_gateway_internal_id" ON "vorexy_charge" ("gateway_internal_id") WHERE deleted_at IS NULL;`
+    )
+    this.addSql(
+      `update "vorexy_charge" set "next_sync_at" = "expires_at" where "status" = 'pending' and "next_sync_at" is null and "expires_at" is not null;`
     )
   }
 
