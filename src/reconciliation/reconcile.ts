@@ -51,7 +51,7 @@ const RUN_LOCK = "vorexy:reconcile"
  * A stored webhook event still "received" after this long was never processed (its process died,
  * or it waits for its checkout): handed back to the subscriber. Longer than a sync's lease.
  */
-const RECEIVED_STALE_MS = 20_000
+const RECEIVED_STALE_MS = 45_000
 
 /** A run stops taking rows after this long, so it ends before the next tick (the rest wait). */
 export const RUN_TIME_MS = 50_000
@@ -93,6 +93,29 @@ const EMPTY_RUN = {
   failures: [] as string[],
 }
 
+type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
+
+/**
+ * A due charge's sync: a read, but for a charge recorded paid and not yet captured (a capture
+ * that failed, a card paid at checkout): applied from its row, since Medusa's capture reads the
+ * gateway itself before any money is recorded (watch-schedule.ts).
+ */
+function dueTrigger(charge: ChargeRow) {
+  if (charge.status !== "paid" || charge.captured_at || charge.flag) {
+    return { transaction_id: charge.transaction_id }
+  }
+  return {
+    transaction_id: charge.transaction_id,
+    recheck: true,
+    observed: {
+      status: "paid" as const,
+      raw: charge.gateway_status,
+      amount_cents: charge.paid_amount_cents,
+      refunded_cents: charge.refunded_amount_cents,
+    },
+  }
+}
+
 /** The job's gateway calls: a bucket of `reconcileCallsPerMinute`, refilled over a minute. */
 const CALLS_MARK = "reconcile_calls"
 
@@ -118,148 +141,149 @@ async function reconcileOnce(container: MedusaContainer) {
   const bucket = await callBucket(service)
   let budget = Math.floor(bucket.tokens)
   const granted = budget
-  const stopAt = Date.now() + RUN_TIME_MS
-  const within = async <T>(batch: number, list: (take: number) => Promise<T[]>) => {
-    const take = Math.min(batch, budget)
-    const rows = take > 0 ? await list(take) : []
-    budget -= rows.length
-    return rows
-  }
-  /** Runs `work` on each row while time is left; how many it ran. */
-  const each = async <T>(
-    rows: T[],
-    what: (row: T) => string,
-    work: (row: T) => Promise<unknown>
-  ) => {
-    let done = 0
-    for (const row of rows) {
-      if (Date.now() > stopAt) break
-      await work(row).catch((e: Error) => failures.push(`${what(row)}: ${e.message}`))
-      done++
+  /** What this run spent leaves the bucket (also when the run fails half-way). */
+  const spend = () =>
+    service.markHealth(CALLS_MARK, { tokens: bucket.tokens - (granted - budget), at: bucket.at })
+  try {
+    const stopAt = Date.now() + RUN_TIME_MS
+    const within = async <T>(batch: number, list: (take: number) => Promise<T[]>) => {
+      const take = Math.min(batch, budget)
+      const rows = take > 0 ? await list(take) : []
+      budget -= rows.length
+      return rows
     }
-    return done
-  }
+    /** Runs `work` on each row while time is left; how many it ran. */
+    const each = async <T>(
+      rows: T[],
+      what: (row: T) => string,
+      work: (row: T) => Promise<unknown>
+    ) => {
+      let done = 0
+      for (const row of rows) {
+        if (Date.now() > stopAt) break
+        await work(row).catch((e: Error) => failures.push(`${what(row)}: ${e.message}`))
+        done++
+      }
+      return done
+    }
 
-  // Withdrawals whose answer was lost: the gateway may have made them. Not while their own send
-  // may still be running (a timeout's worth, and more).
-  const unknown = await within(RECONCILE_BATCH.unknown, (take) =>
-    service.listVorexyWithdrawals(
-      {
-        status: "unknown",
-        ...due("next_sync_at"),
-        created_at: { $lte: new Date(Date.now() - unknownSettleAfterMs(service.options)) },
-      },
-      { order: { created_at: "ASC" }, take }
-    )
-  )
-  const unknownDone = await each(
-    unknown,
-    (row) => `unknown withdrawal ${row.id}`,
-    (row) => settleUnknownWithdrawal(container, row)
-  )
-
-  // Withdrawals the gateway has not finished.
-  const withdrawals = await within(RECONCILE_BATCH.withdrawals, (take) =>
-    service.listVorexyWithdrawals(
-      { status: ["pending", "processing"], gateway_id: { $ne: null }, ...due("next_sync_at") },
-      { order: { last_synced_at: "ASC" }, take }
-    )
-  )
-  const withdrawalsDone = await each(
-    withdrawals,
-    (row) => `withdrawal ${row.gateway_id}`,
-    (row) => runWithdrawalSync(container, row.id, { gateway_id: row.gateway_id! })
-  )
-
-  // Charges due for a sync of their own, earliest first: one to close as expired (unless a sweep
-  // closed it first), one whose last sync failed (backoff). Never one marked unknown at the gateway
-  // (only an admin reads it again); one whose 404s hold it back is due when its policy says
-  // (modules/vorexy/unknown-charge.ts). Half the run's calls at most while the sweeps wait; the
-  // rest after them.
-  let notFound = 0
-  const syncDue = async (take: number) => {
-    const charges = await within(take, (n) =>
-      service.listVorexyCharges(
-        { gateway_unknown_at: null, next_sync_at: { $ne: null, $lte: new Date() } },
-        { order: { next_sync_at: "ASC" }, take: n }
+    // Withdrawals whose answer was lost: the gateway may have made them. Not while their own send
+    // may still be running (a timeout's worth, and more).
+    const unknown = await within(RECONCILE_BATCH.unknown, (take) =>
+      service.listVorexyWithdrawals(
+        {
+          status: "unknown",
+          ...due("next_sync_at"),
+          created_at: { $lte: new Date(Date.now() - unknownSettleAfterMs(service.options)) },
+        },
+        { order: { created_at: "ASC" }, take }
       )
     )
-    return each(
-      charges,
-      (charge) => `charge ${charge.transaction_id}`,
-      (charge) =>
-        // Never waits on a charge another run is syncing: that run does the work; it moves on.
-        runChargeSync(container, { transaction_id: charge.transaction_id, lock_wait_s: 0 }).catch(
-          (error) => {
+    const unknownDone = await each(
+      unknown,
+      (row) => `unknown withdrawal ${row.id}`,
+      (row) => settleUnknownWithdrawal(container, row)
+    )
+
+    // Withdrawals the gateway has not finished.
+    const withdrawals = await within(RECONCILE_BATCH.withdrawals, (take) =>
+      service.listVorexyWithdrawals(
+        { status: ["pending", "processing"], gateway_id: { $ne: null }, ...due("next_sync_at") },
+        { order: { last_synced_at: "ASC" }, take }
+      )
+    )
+    const withdrawalsDone = await each(
+      withdrawals,
+      (row) => `withdrawal ${row.gateway_id}`,
+      (row) => runWithdrawalSync(container, row.id, { gateway_id: row.gateway_id! })
+    )
+
+    // Charges due for a sync of their own, earliest first: one to close as expired (unless a sweep
+    // closed it first), one whose last sync failed (backoff). Never one marked unknown at the gateway
+    // (only an admin reads it again); one whose 404s hold it back is due when its policy says
+    // (modules/vorexy/unknown-charge.ts). Half the run's calls at most while the sweeps wait; the
+    // rest after them.
+    let notFound = 0
+    const syncDue = async (take: number) => {
+      const charges = await within(take, (n) =>
+        service.listVorexyCharges(
+          { gateway_unknown_at: null, next_sync_at: { $ne: null, $lte: new Date() } },
+          { order: { next_sync_at: "ASC" }, take: n }
+        )
+      )
+      return each(
+        charges,
+        (charge) => `charge ${charge.transaction_id}`,
+        (charge) =>
+          // Never waits on a charge another run is syncing: that run does the work; it moves on.
+          runChargeSync(container, { ...dueTrigger(charge), lock_wait_s: 0 }).catch((error) => {
             // Counted on the charge, whose policy decides when it is read again: not a failure.
             if (!isChargeNotFound(error)) throw error
             notFound++
-          }
-        )
+          })
+      )
+    }
+    let chargesDone = await syncDue(Math.min(RECONCILE_BATCH.charges, Math.ceil(budget / 2)))
+
+    // The watches: sweeps of the gateway's list, a call per 100 transactions (sweeps.ts).
+    const run: RunBudget = { calls: budget, stopAt, failures }
+    const swept = await runSweeps(container, run)
+    budget = run.calls
+    chargesDone += await syncDue(RECONCILE_BATCH.charges)
+
+    // Webhook events whose processing failed (retried with backoff until abandoned), and any the
+    // subscriber never got to (a crash between storing and processing).
+    // (Not counted in the budget: their gateway reads are made, coalesced, by the subscriber.)
+    const events = await service.listVorexyWebhookEvents(
+      {
+        $or: [
+          { outcome: "failed", ...due("next_attempt_at") },
+          { outcome: "received", created_at: { $lte: new Date(Date.now() - RECEIVED_STALE_MS) } },
+        ],
+      },
+      { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }
     )
-  }
-  let chargesDone = await syncDue(Math.min(RECONCILE_BATCH.charges, Math.ceil(budget / 2)))
+    // Handed to the webhook subscriber again (on whichever instance takes it), not processed here.
+    if (events.length) {
+      await container
+        .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+        .emit(events.map((event) => ({ name: WEBHOOK_RECEIVED_EVENT, data: { id: event.id } })))
+    }
 
-  // The watches: sweeps of the gateway's list, a call per 100 transactions (sweeps.ts).
-  const run: RunBudget = { calls: budget, stopAt, failures }
-  const swept = await runSweeps(container, run)
-  budget = run.calls
-  chargesDone += await syncDue(RECONCILE_BATCH.charges)
+    const dropped = await service.dropOldWebhookBodies()
+    // Hourly counters of refused deliveries older than two days are no longer shown.
+    const oldCounters = await service.listVorexyHealthMarks(
+      {
+        key: { $like: "webhook_refused:%" },
+        last_at: { $lt: new Date(Date.now() - 48 * 3_600_000) },
+      },
+      { select: ["id"], take: 100 }
+    )
+    if (oldCounters.length) await service.deleteVorexyHealthMarks(oldCounters.map((m) => m.id))
 
-  // Webhook events whose processing failed (retried with backoff until abandoned), and any the
-  // subscriber never got to (a crash between storing and processing).
-  // (Not counted in the budget: their gateway reads are made, coalesced, by the subscriber.)
-  const events = await service.listVorexyWebhookEvents(
-    {
-      $or: [
-        { outcome: "failed", ...due("next_attempt_at") },
-        { outcome: "received", created_at: { $lte: new Date(Date.now() - RECEIVED_STALE_MS) } },
-      ],
-    },
-    { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }
-  )
-  // Handed to the webhook subscriber again (on whichever instance takes it), not processed here.
-  if (events.length) {
-    await container
-      .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-      .emit(events.map((event) => ({ name: WEBHOOK_RECEIVED_EVENT, data: { id: event.id } })))
+    if (failures.length) {
+      logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)
+    }
+    const result = {
+      // Charges read in all: due, and shown changed by the list.
+      charges: chargesDone + swept.reads,
+      charges_not_found: notFound,
+      sweep_pages: swept.pages,
+      sweep_reads: swept.reads,
+      withdrawals: withdrawalsDone,
+      unknown_withdrawals: unknownDone,
+      webhook_events: events.length,
+      bodies_dropped: dropped,
+      failures,
+    }
+    // For the admin's health card: when it last ran and what it found (a few failures, bounded).
+    await service.markHealth(RECONCILE_MARK, {
+      ...result,
+      failures: failures.length,
+      failure_sample: failures.slice(0, 3).map((f) => f.slice(0, 300)),
+    })
+    return result
+  } finally {
+    await spend().catch(() => undefined)
   }
-
-  const dropped = await service.dropOldWebhookBodies()
-  // Hourly counters of refused deliveries older than two days are no longer shown.
-  const oldCounters = await service.listVorexyHealthMarks(
-    {
-      key: { $like: "webhook_refused:%" },
-      last_at: { $lt: new Date(Date.now() - 48 * 3_600_000) },
-    },
-    { select: ["id"], take: 100 }
-  )
-  if (oldCounters.length) await service.deleteVorexyHealthMarks(oldCounters.map((m) => m.id))
-
-  if (failures.length) {
-    logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)
-  }
-  const result = {
-    // Charges read in all: due, and shown changed by the list.
-    charges: chargesDone + swept.reads,
-    charges_not_found: notFound,
-    sweep_pages: swept.pages,
-    sweep_reads: swept.reads,
-    withdrawals: withdrawalsDone,
-    unknown_withdrawals: unknownDone,
-    webhook_events: events.length,
-    bodies_dropped: dropped,
-    failures,
-  }
-  await service.markHealth(CALLS_MARK, {
-    tokens: bucket.tokens - (granted - budget),
-    at: bucket.at,
-  })
-  // For the admin's health card: when it last ran and what it found (a few failures, bounded).
-  await service.markHealth(RECONCILE_MARK, {
-    ...result,
-    failures: failures.length,
-    failure_sample: failures.slice(0, 3).map((f) => f.slice(0, 300)),
-  })
-  return result
 }

@@ -5,13 +5,14 @@
  *
  * Three sweeps, each over the transactions as old as the oldest charge it watches:
  * - recent: charges awaiting payment, under an hour old (a lost payment webhook is caught within
- *   about 2 minutes): a whole pass every other run;
- * - open: older ones still awaiting payment (a boleto, a long PIX), and charges closed here while
- *   the gateway still offered them (a late payment is flagged): a pass every 15 minutes, but never
- *   more than a few pages every 5 minutes, so its cost per order stays flat at any volume;
- * - settled: paid charges within their refund and chargeback window (30 days; a card's 180) and
- *   disputed ones (120 days): the safety net for refund and dispute webhooks, a pass a day at most,
- *   at two pages every 5 minutes.
+ *   about 2 minutes): a whole pass every other minute;
+ * - open: charges awaiting payment from an hour to 3 days old (a PIX not yet expired, a boleto in
+ *   its first days): a pass every 15 minutes, at most 5 pages every 5 minutes, so its cost per
+ *   order stays flat at high volume (a pass then takes longer: measured in BENCHMARKS.md);
+ * - settled: older ones still awaiting (a boleto late in its grace), charges closed here while the
+ *   gateway still offered them (a late payment is flagged), paid charges within their refund and
+ *   chargeback window (30 days; a card's 180) and disputed ones (120 days): the safety net for
+ *   webhooks, a pass a day, at most 2 pages every 5 minutes.
  * A long pass goes on where it stopped: the list is newest first, so new transactions only push
  * older ones further down, and none is skipped.
  */
@@ -37,7 +38,7 @@ const DRIFT_MS = 10_000
 
 export const SWEEPS: Sweep[] = [
   { name: "recent", everyMs: 2 * MINUTE - DRIFT_MS, pagesPerStep: 50, stepMs: 0 },
-  { name: "open", everyMs: 15 * MINUTE - DRIFT_MS, pagesPerStep: 3, stepMs: 5 * MINUTE - DRIFT_MS },
+  { name: "open", everyMs: 15 * MINUTE - DRIFT_MS, pagesPerStep: 5, stepMs: 5 * MINUTE - DRIFT_MS },
   { name: "settled", everyMs: DAY, pagesPerStep: 2, stepMs: 5 * MINUTE - DRIFT_MS },
 ]
 
@@ -54,11 +55,13 @@ export function sweepDue(sweep: Sweep, state: SweepState, now: number): boolean 
 export const WATCH = {
   /** Awaiting payment and younger than this: the recent sweep. */
   recentMs: HOUR,
+  /** Awaiting payment and younger than this: the open sweep. */
+  openMs: 3 * DAY,
   /**
-   * Awaiting payment and younger than this: the open sweep (a boleto's due date and grace fit
+   * Awaiting payment and younger than this: the settled sweep (a boleto's due date and grace fit
    * well within; one with no expiry, an adopted charge, is not watched past it).
    */
-  openMs: 60 * DAY,
+  pendingMs: 60 * DAY,
   /** Closed here while the gateway still offered it: watched for a late payment this long. */
   lateMs: 7 * DAY,
   lateBoletoMs: 50 * DAY,
@@ -84,14 +87,17 @@ export type SweptCharge = {
  * Closing an expired charge is not the sweeps' work: it is due at its expiry (watch-schedule.ts).
  */
 export function changed(charge: SweptCharge, item: TransactionListItem): boolean {
+  const synced = charge.last_synced_at ? new Date(charge.last_synced_at).getTime() : 0
+  const updated = item.updatedAt ? Date.parse(item.updatedAt) : NaN
+  const updatedSince = updated > synced + MINUTE
+  // A status word the plugin does not know says nothing by itself: updated since is the sign.
+  if (!item.status.known) return updatedSince
   const listed = item.status.status
   const recorded: ChargeStatus = charge.gateway_status
     ? normaliseChargeStatus(charge.gateway_status).status
     : (charge.status as ChargeStatus)
   if (listed !== recorded) return true
-  const synced = charge.last_synced_at ? new Date(charge.last_synced_at).getTime() : 0
-  const updated = item.updatedAt ? Date.parse(item.updatedAt) : NaN
-  return listed !== "pending" && updated > synced + MINUTE
+  return listed !== "pending" && updatedSince
 }
 
 /** Whether a pass has gone past its horizon: its page's oldest item is older. */

@@ -75,10 +75,11 @@ async function horizonOf(service: VorexyModuleService, name: SweepName): Promise
     name === "recent"
       ? [{ status: "pending", created_at: { $gte: ago(WATCH.recentMs) } }]
       : name === "open"
-        ? [
+        ? [{ status: "pending", created_at: { $lt: ago(WATCH.recentMs), $gte: ago(WATCH.openMs) } }]
+        : [
             {
               status: "pending",
-              created_at: { $lt: ago(WATCH.recentMs), $gte: ago(WATCH.openMs) },
+              created_at: { $lt: ago(WATCH.openMs), $gte: ago(WATCH.pendingMs) },
             },
             {
               status: "cancelled",
@@ -90,8 +91,6 @@ async function horizonOf(service: VorexyModuleService, name: SweepName): Promise
               method: "boleto",
               expires_at: { $gte: ago(WATCH.lateBoletoMs) },
             },
-          ]
-        : [
             { status: "paid", paid_at: { $gte: ago(WATCH.paidMs) } },
             { status: "paid", method: "credit_card", paid_at: { $gte: ago(WATCH.paidCardMs) } },
             { status: "disputed", paid_at: { $gte: ago(WATCH.disputedMs) } },
@@ -198,12 +197,14 @@ async function actOnPage(
   }
 
   for (const [charge, item] of pairs) {
-    if (
-      !charge.gateway_unknown_at &&
-      changed(charge, item) &&
-      (await read(container, charge, budget))
-    )
-      result.reads++
+    // One marked unknown at the gateway is read only by an admin; one backing off from failed
+    // syncs waits for its own time (its due date), whatever the list shows meanwhile.
+    const backingOff =
+      charge.sync_failures > 0 &&
+      charge.next_sync_at !== null &&
+      new Date(charge.next_sync_at).getTime() > Date.now()
+    if (charge.gateway_unknown_at || backingOff || !changed(charge, item)) continue
+    if (await read(container, charge, budget)) result.reads++
   }
 
   // A change on an item no row claims (a gateway that groups payers' leads): read the rows it

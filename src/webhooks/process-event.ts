@@ -89,11 +89,9 @@ async function processCashIn(
   }
   const result = await runChargeSync(container, {
     transaction_id: event.reference_id,
-    // An adopted row was recorded just now without a re-fetch; a row recorded after the delivery
-    // came (it waited for its checkout) has read nothing since: neither answers this event.
-    ...(charge ? { hint: event.status_hint } : {}),
-    ...(charge && !recordedAfter(charge, event)
-      ? { not_before: new Date(event.created_at).toISOString() }
+    // An adopted row was recorded just now without a re-fetch: never coalesced with it.
+    ...(charge
+      ? { hint: event.status_hint, not_before: new Date(event.created_at).toISOString() }
       : {}),
   }).catch((error) => {
     // Counted on the charge, whose policy decides when it is read again: nothing to retry here.
@@ -111,9 +109,6 @@ async function processCashIn(
     detail: adopted ? `adopted (its create answer was lost): ${summary}` : summary,
   }
 }
-
-const recordedAfter = (charge: { created_at: Date | string }, event: VorexyWebhookEventRow) =>
-  new Date(charge.created_at).getTime() > new Date(event.created_at).getTime()
 
 async function processCashOut(
   container: MedusaContainer,

@@ -32,6 +32,13 @@ describe("changed: whether a list item shows its charge changed since its last r
     expect(changed(row("cancelled", "Awaiting"), item("PENDING"))).toBe(false)
   })
 
+  it("a status word it does not know is read only when the item was updated since", () => {
+    const odd = (updatedAt: string) => item("SOMETHING_NEW", { updatedAt })
+    expect(changed(row("pending", "Awaiting"), odd("2026-11-26T10:00:00.000Z"))).toBe(false)
+    expect(changed(row("pending", "Awaiting"), odd("2026-11-26T11:00:00.000Z"))).toBe(true)
+    expect(changed(row("paid", "Paid"), odd("2026-11-26T10:00:00.000Z"))).toBe(false)
+  })
+
   it("a paid charge updated since its last read is read (a partial refund keeps it paid)", () => {
     const later = item("PAID", { updatedAt: "2026-11-26T11:00:00.000Z" })
     expect(changed(row("paid", "Paid"), later)).toBe(true)

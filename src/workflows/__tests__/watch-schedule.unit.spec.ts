@@ -18,9 +18,23 @@ describe("nextWatch: when a charge is next due for a sync of its own", () => {
     expect(due.getTime()).toBeGreaterThan(Date.parse(expires) + 3 * 86_400_000)
   })
 
+  it("a paid charge not yet captured, nor flagged, gets a check-up two minutes on", () => {
+    const now = Date.parse("2026-11-26T12:00:00Z")
+    const paid = { status: "paid" as const, method: "pix", expires_at: expires }
+    expect(nextWatch(paid, options, now)).toEqual(new Date("2026-11-26T12:02:00Z"))
+    expect(nextWatch({ ...paid, captured_at: "2026-11-26T11:59:00Z" }, options, now)).toBeNull()
+    expect(nextWatch({ ...paid, flag: "paid_without_order" }, options, now)).toBeNull()
+  })
+
   it("nothing else is due by date: the sweeps of the gateway's list watch it", () => {
-    for (const status of ["paid", "cancelled", "disputed", "refunded", "failed"] as const) {
+    for (const status of ["cancelled", "disputed", "refunded", "failed"] as const) {
       expect(nextWatch({ status, method: "pix", expires_at: expires }, options)).toBeNull()
+    }
+    const captured = { captured_at: "2026-11-26T11:00:00Z" }
+    for (const method of ["pix", "credit_card"]) {
+      expect(
+        nextWatch({ status: "paid", method, expires_at: null, ...captured }, options)
+      ).toBeNull()
     }
     expect(
       nextWatch({ status: "pending", method: "credit_card", expires_at: null }, options)

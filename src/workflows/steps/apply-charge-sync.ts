@@ -39,7 +39,13 @@ export const applyChargeSyncStep = createStep(
       gateway_status: plan.gateway_status,
       sync_failures: 0,
       next_sync_at: nextWatch(
-        { status, method: before.method, expires_at: before.expires_at },
+        {
+          status,
+          method: before.method,
+          expires_at: before.expires_at,
+          captured_at: before.captured_at,
+          flag: plan.flag ? plan.flag.flag : before.flag === "sync_failing" ? null : before.flag,
+        },
         service.options
       ),
     }

@@ -17,14 +17,18 @@ const RENEW_MS = 5_000
 export type ChargeLease = { key: string; owner: string }
 
 /** This process's leases: renewed by a timer until released, or marked lost. */
-const held = new Map<string, { timer: NodeJS.Timeout; lost: boolean }>()
+type Held = { timer: NodeJS.Timeout; lost: boolean; renewing: Promise<unknown> }
+const held = new Map<string, Held>()
 
 const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)
 
-function stopRenewing(owner: string) {
+/** Stops renewing; a renewal already in flight lands first (it must not outlive the release). */
+async function stopRenewing(owner: string) {
   const lease = held.get(owner)
-  if (lease) clearInterval(lease.timer)
   held.delete(owner)
+  if (!lease) return
+  clearInterval(lease.timer)
+  await lease.renewing
 }
 
 export class LeaseLostError extends Error {
@@ -51,10 +55,11 @@ export const takeChargeLeaseStep = createStep(
         await new Promise((resolve) => setTimeout(resolve, 300))
       }
     }
-    const lease = {
+    const lease: Held = {
       lost: false,
+      renewing: Promise.resolve(),
       timer: setInterval(() => {
-        locking(container)
+        lease.renewing = locking(container)
           .acquire(input.key, { ownerId: owner, expire: LEASE_S })
           .catch(() => {
             lease.lost = true
@@ -69,7 +74,7 @@ export const takeChargeLeaseStep = createStep(
   },
   async (taken, { container }) => {
     if (!taken) return
-    stopRenewing(taken.owner)
+    await stopRenewing(taken.owner)
     await locking(container)
       .release(taken.key, { ownerId: taken.owner })
       .catch(() => undefined)
@@ -79,7 +84,7 @@ export const takeChargeLeaseStep = createStep(
 export const releaseChargeLeaseStep = createStep(
   "vorexy-release-charge-lease",
   async (taken: ChargeLease, { container }) => {
-    stopRenewing(taken.owner)
+    await stopRenewing(taken.owner)
     await locking(container)
       .release(taken.key, { ownerId: taken.owner })
       .catch(() => undefined)

@@ -40,6 +40,8 @@ export const recordCaptureStep = createStep(
       {
         id: charge.id,
         captured_at: new Date(),
+        // Captured: the check-up a paid charge waited for is done (watch-schedule.ts).
+        ...(charge.status === "paid" ? { next_sync_at: null } : {}),
         ...(orderless && !charge.flag
           ? { flag: "paid_without_order", flag_detail: PAID_WITHOUT_ORDER }
           : {}),

@@ -6,6 +6,7 @@ import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { chargeRow, ChargeFacts } from "../utils/charge-record"
 import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
+import { nextWatch } from "../utils/watch-schedule"
 
 /**
  * Creates the charge rows that do not exist and completes the ones that do: links (order,
@@ -90,6 +91,19 @@ async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
     ) {
       change.status = fact.status
       change.gateway_status = fact.gateway_status
+    }
+    // Its expiry or status learnt now: its due date follows (watch-schedule.ts).
+    if ("expires_at" in change || "status" in change) {
+      change.next_sync_at = nextWatch(
+        {
+          status: (change.status ?? current.status) as ChargeStatus,
+          method: current.method,
+          expires_at: (change.expires_at ?? current.expires_at) as Date | string | null,
+          captured_at: current.captured_at,
+          flag: (change.flag !== undefined ? change.flag : current.flag) as string | null,
+        },
+        service.options
+      )
     }
     if (Object.keys(change).length > 1) {
       updates.push(change)

@@ -51,8 +51,9 @@ export function chargeRow(fact: ChargeFacts, syncedAt: Date, options: GraceOptio
     gateway_status: fact.gateway_status,
     ...rowFacts(fact),
     company_id: fact.company_id,
-    // Known to match the gateway at creation (on the database's clock, as webhook events are).
-    last_synced_at: syncedAt,
+    // Recording is not a read: an awaiting charge has read nothing yet, so no webhook is taken as
+    // answered by it (read-rule.ts). A charge settled at creation (a card) is known as of now.
+    last_synced_at: fact.status === "pending" ? null : syncedAt,
     // Due when it may be closed as expired (watch-schedule.ts).
     next_sync_at: nextWatch(expiring, options),
     // A card paid at checkout: its payment.

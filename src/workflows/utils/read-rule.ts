@@ -16,6 +16,11 @@ export type SyncTrigger = {
   hint?: string | null
   /** What the provider just saw: applied instead of a read. */
   observed?: GatewaySnapshot
+  /**
+   * The job's check-up of a charge recorded paid but not captured: `observed` is the row's own
+   * state, applied though it records it (Medusa's capture reads the gateway itself first).
+   */
+  recheck?: boolean
   /** An admin's "sync now": always read. */
   force?: boolean
 }
@@ -49,7 +54,7 @@ const normalHint = (hint: string) =>
 
 /** Why this trigger needs no read (the sync's summary then), or null: read. */
 export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): string | null {
-  if (trigger.force) return null
+  if (trigger.force || trigger.recheck) return null
   const synced = charge.last_synced_at ? new Date(charge.last_synced_at).getTime() : 0
   if (trigger.not_before && synced >= new Date(trigger.not_before).getTime()) {
     return "coalesced: a read that started after this trigger already answered it"

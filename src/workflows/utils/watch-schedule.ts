@@ -1,7 +1,8 @@
 /**
  * When a charge is next due for a sync of its own (its `next_sync_at`), after a sync that worked:
  * - awaiting payment with an expiry: at its expiry and grace, so it is closed on time (read once
- *   then, unless a sweep of the gateway's list saw it still awaiting first and closed it);
+ *   then);
+ * - paid but not yet captured into its order, nor flagged: a check-up 2 minutes on (below);
  * - otherwise never (null): a charge awaiting payment without an expiry, a paid or disputed one
  *   within its refund and chargeback window, and one closed here while the gateway still offered
  *   it are watched by the reconcile job's sweeps of the gateway's list
@@ -27,9 +28,24 @@ export function closesAt(charge: Expiring, options: GraceOptions): Date | null {
   return new Date(new Date(charge.expires_at).getTime() + graceMinutes(charge, options) * 60_000)
 }
 
+/**
+ * A paid charge not yet captured (nor flagged) is looked at again this soon: its capture runs
+ * right after (and clears the date), so the date only matters when the capture failed, or the
+ * run died or lost its lease between the two, or a card paid at checkout got no order.
+ */
+export const CAPTURE_CHECK_MS = 2 * 60_000
+
 export function nextWatch(
-  charge: Expiring & { status: ChargeStatus },
-  options: GraceOptions
+  charge: Expiring & {
+    status: ChargeStatus
+    captured_at?: Date | string | null
+    flag?: string | null
+  },
+  options: GraceOptions,
+  now = Date.now()
 ): Date | null {
+  if (charge.status === "paid" && !charge.captured_at && !charge.flag) {
+    return new Date(now + CAPTURE_CHECK_MS)
+  }
   return charge.status === "pending" ? closesAt(charge, options) : null
 }
