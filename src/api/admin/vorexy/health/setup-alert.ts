@@ -26,8 +26,13 @@ export async function setupAlert(vorexy: VorexyModuleService): Promise<SetupAler
   const since = unknown[0]?.not_found_since ?? null
   // Too few to tell (the second query is only made when it may matter).
   if (!since || count < SETUP_ALERT_MIN_UNKNOWN) return null
+  // Known to the gateway since: read successfully, or created there (its create answered).
   const known = await vorexy.listVorexyCharges(
-    { last_synced_at: { $gt: since }, not_found_reads: 0, gateway_unknown_at: null },
+    {
+      $or: [{ last_synced_at: { $gt: since } }, { created_at: { $gt: since } }],
+      not_found_reads: 0,
+      gateway_unknown_at: null,
+    },
     { take: 1, select: ["id"] }
   )
   if (!gatewayKnowsNoCharges(count, known.length)) return null
