@@ -69,6 +69,8 @@ export class WebhookDispatcher {
   settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS }
   deliveries: Delivery[] = []
   lost: LostEvent[] = []
+  /** Decides duplicates and losses; a simulation sets a seeded one to be told again. */
+  random: () => number = Math.random
   /** Called whenever what is left to deliver changes (the sandbox saves its state then). */
   onChange: () => void = () => undefined
   private pending = new Map<string, Pending>()
@@ -82,13 +84,13 @@ export class WebhookDispatcher {
   send(url: string | null, body: Record<string, unknown>, companyId: number): string | null {
     if (!url || this.stopped) return null
     const eventId = `evt_${randomUUID()}`
-    if (this.settings.dropRate > 0 && Math.random() < this.settings.dropRate) {
+    if (this.settings.dropRate > 0 && this.random() < this.settings.dropRate) {
       this.lost.push({ eventId, body, at: new Date().toISOString() })
       return eventId
     }
     const copies =
       this.settings.duplicates === "always" ||
-      (this.settings.duplicates === "random" && Math.random() < this.settings.duplicateRate)
+      (this.settings.duplicates === "random" && this.random() < this.settings.duplicateRate)
         ? 2
         : 1
     const payload = JSON.stringify(body)
@@ -206,6 +208,7 @@ export class WebhookDispatcher {
     this.pending.clear()
     this.deliveries = []
     this.lost = []
+    this.random = Math.random
     this.settings = { ...DEFAULT_WEBHOOK_SETTINGS }
   }
 
