@@ -13,6 +13,7 @@
  * first half); SIM_REPORT a file the [sim] lines are also written to (the benchmark's month).
  */
 import { writeFileSync } from "node:fs"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
@@ -60,6 +61,16 @@ medusaIntegrationTestRunner({
       }
       const store = await resetForWebhooks(gateway, api, container)
       await clock.attachDatabase(container)
+      // The seed stocks 100 shirts; paid orders keep theirs, and the month places more.
+      const inventory = container.resolve(Modules.INVENTORY)
+      const levels = await inventory.listInventoryLevels({})
+      await inventory.updateInventoryLevels(
+        levels.map((l) => ({
+          inventory_item_id: l.inventory_item_id,
+          location_id: l.location_id,
+          stocked_quantity: 1_000_000,
+        }))
+      )
       const sandbox = gateway.sandbox
       sandbox.webhooks.settings.dropRate = 0.05
       sandbox.webhooks.random = random(11)
