@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: every figure in BENCHMARKS.md, from one run, each beside its baseline measured
  * in the same run. PostgreSQL as the tests find it (DATABASE_URL / DB_HOST, else embedded); Redis
- * at REDIS_URL (default redis://127.0.0.1:6379, database 9). BENCH_SAMPLES scales the samples.
+ * at REDIS_URL (default redis://127.0.0.1:6379, database 9). BENCH_SAMPLES scales the samples. The
+ * simulated month (month.ts) comes last; BENCH_ONLY=month runs only it.
  */
 import { writeFileSync } from "node:fs"
 import { cpus, totalmem } from "node:os"
 import { join, resolve } from "node:path"
 import { cartCompletion, paymentToPaid } from "./measure"
 import { longPollLoad, webhookBurst } from "./load"
+import { simulatedMonth, writeMonthSection } from "./month"
 import { dropDatabase } from "../integration-tests/helpers/topology"
 import { report, type Results } from "./report"
 import {
@@ -44,8 +46,17 @@ async function withStore<T>(store: BenchStore, work: (bs: BenchStore) => Promise
 
 async function main() {
   const pg = await database()
-  const sandbox = await startBenchSandbox()
   const log = (line: string) => console.log(`[bench] ${line}`)
+  // BENCH_ONLY=month: only the simulated month, its section of BENCHMARKS.md rewritten.
+  if (process.env.BENCH_ONLY === "month") {
+    try {
+      writeMonthSection(simulatedMonth(log))
+    } finally {
+      await pg.stop?.()
+    }
+    return
+  }
+  const sandbox = await startBenchSandbox()
   const name = `vorexy_bench_${process.pid}`
   try {
     const db = await prepareDatabase(name, sandbox)
@@ -76,6 +87,7 @@ async function main() {
     const markdown = report(results, { machine, date: new Date().toISOString(), samples: SAMPLES })
     writeFileSync(join(resolve(__dirname, ".."), "BENCHMARKS.md"), markdown)
     console.log(`\n${markdown}`)
+    writeMonthSection(simulatedMonth(log))
   } finally {
     await sandbox.stop()
     await dropDatabase(name).catch(() => undefined)

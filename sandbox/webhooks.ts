@@ -18,6 +18,8 @@ export type WebhookSettings = {
   duplicateRate: number
   /** Extra headers sent with every delivery (e.g. to test a header-borne secret). */
   headers: Record<string, string>
+  /** Probability (0..1) that an event is lost: never delivered, only recorded in `lost`. */
+  dropRate: number
 }
 
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
@@ -27,7 +29,11 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   duplicates: "never",
   duplicateRate: 0.3,
   headers: {},
+  dropRate: 0,
 }
+
+/** An event the dispatcher lost on purpose (settings.dropRate): what a store never heard of. */
+export type LostEvent = { eventId: string; body: Record<string, unknown>; at: string }
 
 export type Delivery = {
   eventId: string
@@ -62,6 +68,9 @@ type Pending = PendingDelivery & { url: string; payload: string }
 export class WebhookDispatcher {
   settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS }
   deliveries: Delivery[] = []
+  lost: LostEvent[] = []
+  /** Decides duplicates and losses; a simulation sets a seeded one to be told again. */
+  random: () => number = Math.random
   /** Called whenever what is left to deliver changes (the sandbox saves its state then). */
   onChange: () => void = () => undefined
   private pending = new Map<string, Pending>()
@@ -75,9 +84,13 @@ export class WebhookDispatcher {
   send(url: string | null, body: Record<string, unknown>, companyId: number): string | null {
     if (!url || this.stopped) return null
     const eventId = `evt_${randomUUID()}`
+    if (this.settings.dropRate > 0 && this.random() < this.settings.dropRate) {
+      this.lost.push({ eventId, body, at: new Date().toISOString() })
+      return eventId
+    }
     const copies =
       this.settings.duplicates === "always" ||
-      (this.settings.duplicates === "random" && Math.random() < this.settings.duplicateRate)
+      (this.settings.duplicates === "random" && this.random() < this.settings.duplicateRate)
         ? 2
         : 1
     const payload = JSON.stringify(body)
@@ -194,6 +207,8 @@ export class WebhookDispatcher {
     this.timers.clear()
     this.pending.clear()
     this.deliveries = []
+    this.lost = []
+    this.random = Math.random
     this.settings = { ...DEFAULT_WEBHOOK_SETTINGS }
   }
 
