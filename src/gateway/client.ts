@@ -76,20 +76,17 @@ export class VorexyClient {
   /**
    * GET /api/Transaction/transactionByTransactionId/{id} (spec §4.3). `reusePaidMs`: a read of the
    * same transaction this process made at most that long ago, saying paid, answers instead
-   * (recent-reads.ts): paid never goes back to awaiting. `reuseMs`: any read that recent will do
-   * (closing a charge the sync read as unpaid an instant before).
+   * (recent-reads.ts). Paid is the only state worth reusing: it never goes back to awaiting.
    */
   async getTransaction(
     transactionId: string,
-    { reusePaidMs = 0, reuseMs = 0 }: { reusePaidMs?: number; reuseMs?: number } = {}
+    { reusePaidMs = 0 }: { reusePaidMs?: number } = {}
   ): Promise<TransactionDetail> {
     const operation = "getTransaction"
     const id = validate(operation, RecordIdSchema, transactionId)
     const key = `${this.account}|${id}`
-    const paid = reusePaidMs > 0 ? recentReads.recall(key, reusePaidMs) : null
-    if (paid?.status.status === "paid") return paid
-    const recent = reuseMs > 0 ? recentReads.recall(key, reuseMs) : null
-    if (recent) return recent
+    const recent = reusePaidMs > 0 ? recentReads.recall(key, reusePaidMs) : null
+    if (recent?.status.status === "paid") return recent
     const response = await this.http.send({
       operation,
       method: "GET",

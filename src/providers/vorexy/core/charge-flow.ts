@@ -23,9 +23,6 @@ import type { ChargeMethod } from "./methods/types"
 import type { Payer, PayerSeal, SealedPayer } from "./payer"
 import { asRecord, readSessionData, VorexySessionData } from "./session-data"
 
-/** How old a read of this process may be to close a charge on it (the sync's, just before). */
-const CLOSE_REUSE_MS = 10_000
-
 export class ChargeFlow {
   constructor(
     private readonly client: VorexyClient,
@@ -197,8 +194,8 @@ export class ChargeFlow {
     if (!session.transaction_id || !this.isBound(session)) return data ?? {}
     let detail: TransactionDetail
     try {
-      // The sync that closes an expired charge read it an instant before: that read will do.
-      detail = await this.client.getTransaction(session.transaction_id, { reuseMs: CLOSE_REUSE_MS })
+      // Always a fresh read: a payment made an instant ago must refuse the cancel.
+      detail = await this.client.getTransaction(session.transaction_id)
     } catch (error) {
       // Vorexy does not know it (another account, a lost charge): nothing there can be paid or
       // cancelled, so the order may be; the plugin's row keeps its "unknown at Vorexy" flag.
