@@ -136,11 +136,21 @@ medusaIntegrationTestRunner({
         expect(completed.data.type).toBe("order")
         const orderId = completed.data.order.id
         expect(await paymentStatus(orderId)).toBe("awaiting")
+        // The gateway's "in analysis" delivery says what the create said: nothing to read.
+        const { transactionId } = transactions()[0]
+        const reads = () => gateway.sandbox.countRequests("getTransaction")
+        await gateway.sandbox.webhooks.idle()
+        await eventually(async () => {
+          const events = await vorexy().listVorexyWebhookEvents({ reference_id: transactionId })
+          return events.length > 0 && events.every((e) => e.outcome === "processed")
+        })
+        expect(reads()).toBe(0)
 
-        gateway.sandbox.state.payTransaction(transactions()[0].transactionId)
+        gateway.sandbox.state.payTransaction(transactionId)
 
         await eventually(async () => (await paymentStatus(orderId)) === "captured")
         expect((await captures(orderId)).captures).toBe(1)
+        expect(reads()).toBe(1)
       })
 
       it("cancels the order of a card left in analysis past 3 days", async () => {

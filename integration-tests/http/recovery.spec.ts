@@ -304,15 +304,21 @@ medusaIntegrationTestRunner({
 
       gateway.sandbox.state.refundTransaction(transactionId, 1000)
       const admin = await adminHeaders(getContainer())
+      const reads = () => gateway.sandbox.countRequests("getTransaction")
+      let before = reads()
       await api.post(`/admin/vorexy/charges/${(await charge(transactionId)).id}/sync`, {}, admin)
       expect(await charge(transactionId)).toMatchObject({
         refunded_amount_cents: 1000,
         status: "paid",
       })
       expect((await captures(orderId)).refunds.map((r) => Number(r.amount))).toEqual([10])
+      // The sync's read serves Medusa's refund too (the provider checks the panel refund).
+      expect(reads() - before).toBe(1)
 
       gateway.sandbox.state.refundTransaction(transactionId)
+      before = reads()
       await api.post(`/admin/vorexy/charges/${(await charge(transactionId)).id}/sync`, {}, admin)
+      expect(reads() - before).toBe(1)
       expect(await charge(transactionId)).toMatchObject({
         refunded_amount_cents: 9490,
         status: "refunded",

@@ -215,6 +215,32 @@ medusaIntegrationTestRunner({
       log(
         `gateway calls per order: ${perOrder.toFixed(2)} (${calls} calls, ${created} charges): ${GATEWAY_ROUTES.map((r) => `${r} ${(count(r) / created).toFixed(2)}`).join(", ")}`
       )
+      // Each order's own reads, by kind: where the reads beyond the verifying one go.
+      const readsOf = new Map<string, number>()
+      for (const r of sandbox.requests)
+        if (r.route === "getTransaction") readsOf.set(r.path, (readsOf.get(r.path) ?? 0) + 1)
+      const byKind = new Map<string, { orders: number; reads: number }>()
+      for (const p of placed) {
+        if (!p.transactionId) continue
+        const reads = [...readsOf].filter(([path]) => path.endsWith(`/${p.transactionId}`))
+        const k = byKind.get(p.plan.kind) ?? { orders: 0, reads: 0 }
+        k.orders++
+        k.reads += reads.reduce((sum, [, n]) => sum + n, 0)
+        if (process.env.SIM_DEBUG && reads.reduce((sum, [, n]) => sum + n, 0) > 1)
+          log(
+            `DEBUG ${p.plan.kind} ${p.transactionId}: ${sandbox.requests
+              .filter((r) => r.path.includes(p.transactionId!))
+              .map((r) => `${r.route}@${r.at}:${r.status}`)
+              .join(" ")} | hooks ${sandbox.webhooks.deliveries
+              .filter((d) => JSON.stringify(d).includes(p.transactionId!))
+              .map((d) => JSON.stringify(d).slice(0, 300))
+              .join(" ; ")}`
+          )
+        byKind.set(p.plan.kind, k)
+      }
+      log(
+        `reads per order by kind: ${[...byKind].map(([kind, k]) => `${kind} ${(k.reads / k.orders).toFixed(2)}`).join(", ")}`
+      )
       const days = (end - start) / DAY
       log(
         `sweeps: ${(count("listTransactions") / days).toFixed(0)} list calls per simulated day, whatever the volume`

@@ -35,6 +35,8 @@ import {
   Withdrawal,
 } from "./responses"
 
+const PAST_PAYMENT = new Set(["paid", "refunded", "disputed"])
+
 export class VorexyClient {
   private readonly http: VorexyHttp
   /** Which gateway account this client reads: reads are only ever reused within one. */
@@ -75,8 +77,10 @@ export class VorexyClient {
 
   /**
    * GET /api/Transaction/transactionByTransactionId/{id} (spec §4.3). `reusePaidMs`: a read of the
-   * same transaction this process made at most that long ago, saying paid, answers instead
-   * (recent-reads.ts). Paid is the only state worth reusing: it never goes back to awaiting.
+   * same transaction this process made at most that long ago, saying paid or past it (refunded,
+   * disputed), answers instead (recent-reads.ts). Those are the only states worth reusing: none
+   * goes back to awaiting, and what was given back only grows, so an older read can only
+   * understate a refund (the caller then refuses, and a retry reads afresh).
    */
   async getTransaction(
     transactionId: string,
@@ -86,7 +90,7 @@ export class VorexyClient {
     const id = validate(operation, RecordIdSchema, transactionId)
     const key = `${this.account}|${id}`
     const recent = reusePaidMs > 0 ? recentReads.recall(key, reusePaidMs) : null
-    if (recent?.status.status === "paid") return recent
+    if (recent && PAST_PAYMENT.has(recent.status.status)) return recent
     const response = await this.http.send({
       operation,
       method: "GET",

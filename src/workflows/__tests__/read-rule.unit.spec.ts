@@ -24,6 +24,18 @@ describe("alreadyAnswered: the one rule for skipping a sync's read", () => {
     expect(alreadyAnswered(paid, { hint: "pending" })).toBeNull()
   })
 
+  it("skips a delivery saying the word the last read recorded of an awaiting charge", () => {
+    const analysis = { ...pending, gateway_status: "IN_ANALISYS" }
+    expect(alreadyAnswered(analysis, { hint: "in_analisys" })).toMatch(/nothing to look up/)
+    // Another word is news: the card left analysis, or a status we do not know.
+    expect(alreadyAnswered(analysis, { hint: "AUTHORIZED" })).toBeNull()
+    expect(alreadyAnswered(analysis, { hint: "paid" })).toBeNull()
+    // Recorded as paid, the same word as an awaiting read once said is no reason to skip.
+    expect(
+      alreadyAnswered({ ...paid, gateway_status: "IN_ANALISYS" }, { hint: "IN_ANALISYS" })
+    ).toBeNull()
+  })
+
   it("skips what the provider saw when the row records it, applies anything new", () => {
     expect(alreadyAnswered(paid, seen("paid"))).toMatch(/nothing new/)
     expect(alreadyAnswered(pending, seen("paid"))).toBeNull()

@@ -27,6 +27,8 @@ export type SyncTrigger = {
 
 export type RecordedCharge = {
   status: string
+  /** The gateway's own word at the last read (IN_ANALISYS, WAITING_PAYMENT...). */
+  gateway_status?: string | null
   last_synced_at?: Date | string | null
   paid_amount_cents?: number | null
   refunded_amount_cents?: number | null
@@ -34,8 +36,9 @@ export type RecordedCharge = {
 
 /**
  * The gateway's announcement of a new charge (its "created" webhook: waiting_payment, pending,
- * awaiting…). About a charge recorded as awaiting it can change nothing; any other hint (paid, in
- * analysis, a status we do not know) is a reason to read.
+ * awaiting…). About a charge recorded as awaiting it can change nothing; nor can a delivery that
+ * says the very word the last read recorded of an awaiting charge (a card's "in analysis" after a
+ * create that said so). Any other hint (paid, a status we do not know) is a reason to read.
  */
 const CREATION_HINTS = new Set([
   "created",
@@ -59,8 +62,11 @@ export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): s
   if (trigger.not_before && synced >= new Date(trigger.not_before).getTime()) {
     return "coalesced: a read that started after this trigger already answered it"
   }
-  if (trigger.hint && charge.status === "pending" && CREATION_HINTS.has(normalHint(trigger.hint))) {
-    return `the delivery says "${trigger.hint.slice(0, 40)}", as recorded: nothing to look up`
+  if (trigger.hint && charge.status === "pending") {
+    const hint = normalHint(trigger.hint)
+    const recorded = charge.gateway_status ? normalHint(charge.gateway_status) : null
+    if (CREATION_HINTS.has(hint) || hint === recorded)
+      return `the delivery says "${trigger.hint.slice(0, 40)}", as recorded: nothing to look up`
   }
   const seen = trigger.observed
   if (seen && seen.status === charge.status) {

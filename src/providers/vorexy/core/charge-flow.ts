@@ -141,8 +141,8 @@ export class ChargeFlow {
 
   /**
    * Re-fetches a charge and announces its status when it changed. `reusePaidMs`: a read saying
-   * paid that this process made that recently will do (the sync's verifying read, just before
-   * Medusa authorises and captures the payment it verified).
+   * paid (or past it) that this process made that recently will do (the sync's verifying read,
+   * just before Medusa authorises and captures the payment, or records the refund, it verified).
    */
   async fetch(
     session: Partial<VorexySessionData>,

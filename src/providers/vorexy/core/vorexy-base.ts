@@ -39,7 +39,7 @@ import {
   PaymentActions,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
-import { MajorAmountInput, toCents, VorexyClient } from "../../../gateway"
+import { MajorAmountInput, toCents, TransactionDetail, VorexyClient } from "../../../gateway"
 import { clientFromOptions, parseVorexyOptions, signingSecrets, VorexyOptions } from "../options"
 import { adoptedSessionData, withoutAdoption } from "./adopt-session"
 import { ChargeBinding } from "./binding"
@@ -53,11 +53,19 @@ import { initialSessionData, updatedSessionData } from "./payer-session"
 import { readSessionData, withoutCharge } from "./session-data"
 
 /**
- * Authorising and capturing may use a read saying paid that this process made this recently: the
- * sync that decided to capture has just verified it at the gateway. An awaiting read is never
- * reused (the shopper may have paid since).
+ * Authorising, capturing and recording a refund may use a read saying paid (or refunded, or
+ * disputed) that this process made this recently: the sync that decided to capture or record it
+ * has just read it at the gateway. An awaiting read is never reused (the shopper may have paid
+ * since).
  */
 const REUSE_READ_MS = 10_000
+
+/** What the gateway reports given back: a chargeback takes the whole payment, whatever refundedAmount says. */
+function givenBack(detail: TransactionDetail, session: { amount_cents?: number | null }) {
+  const whole = detail.amountCents ?? session.amount_cents ?? 0
+  if (detail.status.status === "disputed") return whole
+  return detail.refundedCents ?? (detail.status.status === "refunded" ? whole : 0)
+}
 
 export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> {
   protected readonly options_: VorexyOptions
@@ -245,18 +253,15 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   async refundPayment({ data, amount }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = this.boundCharge(data)
     if (!session.transaction_id) throw this.errors_.refundInPanel("(none)", "no charge")
-    const detail = await this.charges_.fetch(session, "check the refund", false)
-    const whole = detail.amountCents ?? session.amount_cents ?? 0
-    // A chargeback takes the whole payment back, whatever refundedAmount says.
-    const givenBack = detail.status.status === "refunded" || detail.status.status === "disputed"
-    const refunded =
-      detail.status.status === "disputed"
-        ? whole
-        : (detail.refundedCents ?? (givenBack ? whole : 0))
     // Refunds already recorded in Medusa count against what the gateway reports refunded.
     const recorded = session.refunds_recorded_cents ?? 0
     const asked = toCents(amount as MajorAmountInput)
-    if (asked <= 0 || refunded < recorded + asked)
+    // The sync recording a panel refund read it an instant before: that read will do when it
+    // shows the refund. One that does not (an admin recording a refund just made) reads afresh.
+    let detail = await this.charges_.fetch(session, "check the refund", false, REUSE_READ_MS)
+    if (asked > 0 && givenBack(detail, session) < recorded + asked)
+      detail = await this.charges_.fetch(session, "check the refund", false)
+    if (asked <= 0 || givenBack(detail, session) < recorded + asked)
       throw this.errors_.refundInPanel(session.transaction_id, detail.status.raw ?? "unknown")
     return {
       data: { ...data, ...statusFields(detail), refunds_recorded_cents: recorded + asked },
