@@ -226,16 +226,6 @@ medusaIntegrationTestRunner({
         const k = byKind.get(p.plan.kind) ?? { orders: 0, reads: 0 }
         k.orders++
         k.reads += reads.reduce((sum, [, n]) => sum + n, 0)
-        if (process.env.SIM_DEBUG && reads.reduce((sum, [, n]) => sum + n, 0) > 1)
-          log(
-            `DEBUG ${p.plan.kind} ${p.transactionId}: ${sandbox.requests
-              .filter((r) => r.path.includes(p.transactionId!))
-              .map((r) => `${r.route}@${r.at}:${r.status}`)
-              .join(" ")} | hooks ${sandbox.webhooks.deliveries
-              .filter((d) => JSON.stringify(d).includes(p.transactionId!))
-              .map((d) => JSON.stringify(d).slice(0, 300))
-              .join(" ; ")}`
-          )
         byKind.set(p.plan.kind, k)
       }
       log(
