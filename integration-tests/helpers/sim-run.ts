@@ -13,7 +13,13 @@ import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { SWEEP_MARK } from "../../src/reconciliation/sweeps"
-import { NO_SWEEP, SWEEPS, SweepState, WATCH } from "../../src/reconciliation/sweep-plan"
+import {
+  nextSweepAt,
+  NO_SWEEP,
+  SWEEPS,
+  SweepState,
+  WATCH,
+} from "../../src/reconciliation/sweep-plan"
 import type { SandboxRef } from "./sandbox"
 import { MINUTE, Placed, placeOrder, Plan } from "./sim-scenario"
 import type { SimClock } from "./sim-clock"
@@ -164,7 +170,8 @@ export async function simulate(input: {
          (select max(created_at) from vorexy_charge
             where status = 'pending' and deleted_at is null) as newest_pending,
          (select count(*) from vorexy_charge where status in ('pending', 'cancelled') and deleted_at is null) as open,
-         (select count(*) from vorexy_charge where status in ('paid', 'disputed') and deleted_at is null) as settled`
+         (select count(*) from vorexy_charge where status in ('paid', 'disputed') and deleted_at is null) as settled,
+         (select count(*) from vorexy_charge where created_at >= now() - interval '1 day') as last_day`
     )
     const row = rows[0]
     const time = (v: unknown) => (v ? new Date(v as string).getTime() : null)
@@ -182,10 +189,7 @@ export async function simulate(input: {
     for (const sweep of SWEEPS) {
       const mark = marks.find((m) => m.key === SWEEP_MARK(sweep.name))
       const state = { ...NO_SWEEP, ...((mark?.data as object) ?? {}) } as SweepState
-      const dueAt =
-        state.page > 0
-          ? (state.step_at ?? 0) + sweep.stepMs
-          : (state.pass_started_at ?? 0) + sweep.everyMs
+      const dueAt = nextSweepAt(sweep, state, Number(row.last_day)) ?? 0
       const newest = time(row.newest_pending)
       const watching =
         sweep.name === "recent"

@@ -7,14 +7,21 @@
  * - recent: charges awaiting payment, under an hour old (a lost payment webhook is caught within
  *   about 2 minutes): a whole pass every other minute;
  * - open: charges awaiting payment from an hour to 3 days old (a PIX not yet expired, a boleto in
- *   its first days): a pass every 15 minutes, at most 5 pages every 5 minutes, so its cost per
- *   order stays flat at high volume (a pass then takes longer: measured in BENCHMARKS.md);
+ *   its first days);
  * - settled: older ones still awaiting (a boleto late in its grace), charges closed here while the
  *   gateway still offered them (a late payment is flagged), paid charges within their refund and
  *   chargeback window (30 days; a card's 180) and disputed ones (120 days): the safety net for
- *   webhooks, a pass a day, at most 2 pages every 5 minutes.
+ *   webhooks.
  * A long pass goes on where it stopped: the list is newest first, so new transactions only push
  * older ones further down, and none is skipped.
+ *
+ * What a sweep costs: a transaction is on one page of each pass, so a sweep that looks at
+ * transactions up to W old every P costs each order W / P / 100 list calls, whatever the volume
+ * (the recent sweep: 60 min / 2 min / 100 = 0.3, plus the last page of each pass). Watching the
+ * open window (3 days) every 15 minutes would cost 2.9 per order, more than an order's own calls.
+ * So the open and settled sweeps are paced by volume instead: at most a share of a list call per
+ * order of the last day (`pace`), never slower than their floor. A small store's open pass is
+ * whole every 15 minutes; at 10,000 orders a day it takes about half a day (BENCHMARKS.md).
  */
 import { type ChargeStatus, normaliseChargeStatus, type TransactionListItem } from "../gateway"
 
@@ -28,28 +35,86 @@ export type Sweep = {
   name: SweepName
   /** Shortest time from the start of one pass to the start of the next. */
   everyMs: number
-  /** Pages one run reads of a pass; the rest waits `stepMs`. */
+  /** Pages one run reads of a pass; the rest waits for the next step. */
   pagesPerStep: number
-  stepMs: number
+  /**
+   * How fast it may read: list calls a day of at most `perOrder` for each charge made in the last
+   * day, or `floorPerDay`, whichever is more. None: as fast as its passes need.
+   */
+  pace?: { perOrder: number; floorPerDay: number }
 }
 
-/** Cron runs a minute apart drift by a few seconds: a little under each period still counts. */
+/** Runs come every few seconds and drift a little: a little under each period still counts. */
 const DRIFT_MS = 10_000
 
 export const SWEEPS: Sweep[] = [
-  { name: "recent", everyMs: 2 * MINUTE - DRIFT_MS, pagesPerStep: 50, stepMs: 0 },
-  { name: "open", everyMs: 15 * MINUTE - DRIFT_MS, pagesPerStep: 5, stepMs: 5 * MINUTE - DRIFT_MS },
-  { name: "settled", everyMs: DAY, pagesPerStep: 2, stepMs: 5 * MINUTE - DRIFT_MS },
+  { name: "recent", everyMs: 2 * MINUTE - DRIFT_MS, pagesPerStep: 50 },
+  {
+    name: "open",
+    everyMs: 15 * MINUTE - DRIFT_MS,
+    pagesPerStep: 1,
+    pace: { perOrder: 0.05, floorPerDay: 96 },
+  },
+  {
+    name: "settled",
+    everyMs: DAY,
+    pagesPerStep: 1,
+    pace: { perOrder: 0.03, floorPerDay: 24 },
+  },
 ]
 
 /** Where a sweep is: the next page of the pass under way (0: none), and when it last read. */
 export type SweepState = { page: number; pass_started_at: number | null; step_at: number | null }
 export const NO_SWEEP: SweepState = { page: 0, pass_started_at: null, step_at: null }
 
-export function sweepDue(sweep: Sweep, state: SweepState, now: number): boolean {
-  if (state.page > 0) return state.step_at === null || now - state.step_at >= sweep.stepMs
-  return state.pass_started_at === null || now - state.pass_started_at >= sweep.everyMs
+/** The least time between two steps of a sweep, at `ordersPerDay` (charges of the last day). */
+export function stepGapMs(sweep: Sweep, ordersPerDay: number): number {
+  if (!sweep.pace) return 0
+  const perDay = Math.max(sweep.pace.floorPerDay, sweep.pace.perOrder * ordersPerDay)
+  return Math.max(0, (DAY * sweep.pagesPerStep) / perDay - DRIFT_MS)
 }
+
+/** When the sweep may read next: its next step, or its next pass (null: now, never run). */
+export function nextSweepAt(sweep: Sweep, state: SweepState, ordersPerDay: number): number | null {
+  const stepAt = state.step_at === null ? null : state.step_at + stepGapMs(sweep, ordersPerDay)
+  if (state.page > 0) return stepAt
+  const passAt = state.pass_started_at === null ? null : state.pass_started_at + sweep.everyMs
+  if (passAt === null || stepAt === null) return passAt ?? stepAt
+  return Math.max(passAt, stepAt)
+}
+
+export function sweepDue(
+  sweep: Sweep,
+  state: SweepState,
+  now: number,
+  ordersPerDay: number
+): boolean {
+  const at = nextSweepAt(sweep, state, ordersPerDay)
+  return at === null || now >= at
+}
+
+/**
+ * List calls per order the sweeps cost at `ordersPerDay` in a steady state, from their rules: the
+ * recent pass's pages (an hour of orders and the horizon's slack, rounded up to whole pages) 720
+ * times a day, and each paced sweep at its pace (when its window keeps it busy: at high volume).
+ */
+export function listCallsPerOrder(ordersPerDay: number): number {
+  const recent = SWEEPS.find((sweep) => sweep.name === "recent")!
+  const perPass = Math.max(
+    1,
+    Math.ceil((ordersPerDay * (WATCH.recentMs + HORIZON_SLACK_MS)) / DAY / PAGE_SIZE)
+  )
+  const passes = DAY / (recent.everyMs + DRIFT_MS)
+  const paced = SWEEPS.reduce(
+    (sum, sweep) =>
+      sweep.pace ? sum + Math.max(sweep.pace.floorPerDay, sweep.pace.perOrder * ordersPerDay) : sum,
+    0
+  )
+  return (perPass * passes + paced) / ordersPerDay
+}
+
+/** Transactions a list call gives (the gateway's most). */
+export const PAGE_SIZE = 100
 
 /** How far back each sweep looks for the charges it watches. */
 export const WATCH = {

@@ -13,6 +13,7 @@ import type { VorexyChargeRow } from "../modules/vorexy/types"
 import {
   HORIZON_SLACK_MS,
   NO_SWEEP,
+  PAGE_SIZE,
   pastHorizon,
   changed,
   Sweep,
@@ -25,7 +26,6 @@ import {
 import { isChargeNotFound, isPassingFailure, runChargeSync } from "./run-sync"
 
 export const SWEEP_MARK = (name: SweepName) => `sweep:${name}`
-const PAGE_SIZE = 100
 /** Items no row claims, showing a change: how many likely rows one run reads for them. */
 const GUESS_READS = 5
 
@@ -44,9 +44,10 @@ export async function runSweeps(container: MedusaContainer, budget: RunBudget) {
     ({ ...NO_SWEEP, ...(marks.find((m) => m.key === SWEEP_MARK(name))?.data ?? {}) }) as SweepState
   // Pages read this run: another sweep reaching the same page takes it as read and acted on.
   const read = new Map<number, Page>()
+  const perDay = await ordersPerDay(service)
   for (const sweep of SWEEPS) {
     const state = stateOf(sweep.name)
-    if (!sweepDue(sweep, state, Date.now())) continue
+    if (!sweepDue(sweep, state, Date.now(), perDay)) continue
     const horizon = await horizonOf(service, sweep.name)
     if (horizon === null) {
       if (state.page) await service.markHealth(SWEEP_MARK(sweep.name), { ...NO_SWEEP })
@@ -65,6 +66,21 @@ export async function runSweeps(container: MedusaContainer, budget: RunBudget) {
     }
   }
   return result
+}
+
+/** Charges made in the last day, which pace the sweeps: counted at most every few minutes. */
+const VOLUME_TTL_MS = 5 * 60_000
+let volume: { at: number; perDay: number } | null = null
+
+async function ordersPerDay(service: VorexyModuleService): Promise<number> {
+  const now = Date.now()
+  if (volume && now - volume.at >= 0 && now - volume.at < VOLUME_TTL_MS) return volume.perDay
+  const [, count] = await service.listAndCountVorexyCharges(
+    { created_at: { $gte: new Date(now - 24 * 60 * 60_000) } },
+    { select: ["id"], take: 1 }
+  )
+  volume = { at: now, perDay: count }
+  return count
 }
 
 /** The oldest creation time the sweep must cover, or null: it watches nothing now. */

@@ -1,5 +1,13 @@
 import { normaliseChargeStatus, TransactionListItem } from "../../gateway"
-import { changed, NO_SWEEP, pastHorizon, sweepDue, SWEEPS } from "../sweep-plan"
+import {
+  changed,
+  listCallsPerOrder,
+  nextSweepAt,
+  NO_SWEEP,
+  pastHorizon,
+  sweepDue,
+  SWEEPS,
+} from "../sweep-plan"
 
 const item = (status: string, extra: Partial<TransactionListItem> = {}): TransactionListItem => ({
   id: 7,
@@ -50,12 +58,30 @@ describe("sweeps: when they run and how far they go", () => {
   const open = SWEEPS.find((s) => s.name === "open")!
 
   it("a pass starts once its period has passed; a long pass goes on after its step", () => {
-    expect(sweepDue(recent, NO_SWEEP, at)).toBe(true)
-    expect(sweepDue(recent, { page: 0, pass_started_at: at - 60_000, step_at: at }, at)).toBe(false)
-    expect(sweepDue(recent, { page: 0, pass_started_at: at - 115_000, step_at: at }, at)).toBe(true)
-    const under = { page: 4, pass_started_at: at - 60_000, step_at: at - 60_000 }
-    expect(sweepDue(open, under, at)).toBe(false)
-    expect(sweepDue(open, { ...under, step_at: at - 5 * 60_000 }, at)).toBe(true)
+    expect(sweepDue(recent, NO_SWEEP, at, 10)).toBe(true)
+    const pass = (ago: number) => ({ page: 0, pass_started_at: at - ago, step_at: at })
+    expect(sweepDue(recent, pass(60_000), at, 10)).toBe(false)
+    expect(sweepDue(recent, pass(115_000), at, 10)).toBe(true)
+    // A small store: the open sweep reads a page every 15 minutes (its floor).
+    const under = { page: 4, pass_started_at: at - 60_000, step_at: at - 10 * 60_000 }
+    expect(sweepDue(open, under, at, 10)).toBe(false)
+    expect(sweepDue(open, { ...under, step_at: at - 15 * 60_000 }, at, 10)).toBe(true)
+    // At 10,000 orders a day it reads faster, at its share of those orders: every ~3 minutes.
+    expect(sweepDue(open, { ...under, step_at: at - 3 * 60_000 }, at, 10_000)).toBe(true)
+    expect(sweepDue(open, { ...under, step_at: at - 2 * 60_000 }, at, 10_000)).toBe(false)
+    // A new pass waits for both its period and the pace.
+    const done = { page: 0, pass_started_at: at - 20 * 60_000, step_at: at - 60_000 }
+    expect(sweepDue(open, done, at, 10)).toBe(false)
+    expect(nextSweepAt(open, done, 10)).toBe(at - 60_000 + 15 * 60_000 - 10_000)
+  })
+
+  it("costs at most half a list call per order at 10,000 orders a day, and less above", () => {
+    // The recent sweep alone: ceil(70 min of orders / 100) pages, 720 passes a day.
+    expect(listCallsPerOrder(10_000)).toBeGreaterThan(0.3)
+    expect(listCallsPerOrder(10_000)).toBeLessThanOrEqual(0.45)
+    expect(listCallsPerOrder(50_000)).toBeLessThanOrEqual(0.45)
+    // A small store pays the floors: a cost per day, not per order.
+    expect(listCallsPerOrder(10) * 10).toBeCloseTo(720 + 96 + 24, 0)
   })
 
   it("a pass ends at the page whose oldest item is older than its horizon, or an empty page", () => {
