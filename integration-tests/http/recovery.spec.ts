@@ -146,6 +146,36 @@ medusaIntegrationTestRunner({
       expect((await captures(orderId)).captures).toBe(1)
     })
 
+    it("never retakes a lease that lapsed while its process was paused, though the lock is free again", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      gateway.sandbox.setFaults({ latencyMs: 1_500, routes: ["getTransaction"] })
+      const locking = getContainer().resolve(Modules.LOCKING)
+      const key = `vorexy:charge:${transactionId}`
+      const sync = runChargeSync(getContainer(), { transaction_id: transactionId }).then(
+        () => null,
+        (error: Error) => error
+      )
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      // The process stops for longer than a lease lives (no timer runs, no renewal), and another
+      // run takes the charge meanwhile and lets it go: the lock is free when the sync wakes.
+      const wakeAt = performance.now() + 16_000
+      while (performance.now() < wakeAt) {
+        // paused
+      }
+      await locking.acquire(key, { expire: 60, ownerId: "another-run" })
+      await locking.release(key, { ownerId: "another-run" })
+
+      const error = await sync
+      expect(error?.message).toMatch(/Lost the lease/)
+      expect(await charge(transactionId)).toMatchObject({ status: "pending", sync_failures: 0 })
+      expect((await captures(orderId)).captures).toBe(0)
+
+      gateway.sandbox.setFaults({ latencyMs: 0 })
+      await runChargeSync(getContainer(), { transaction_id: transactionId })
+      expect((await captures(orderId)).captures).toBe(1)
+    })
+
     it("captures a charge whose session was signed with a secret since dropped from the keyring", async () => {
       const { orderId, sessionId, transactionId } = await placePixOrder(api, store)
       // As if the binding and the sealed payer were made with a signing secret no longer known.

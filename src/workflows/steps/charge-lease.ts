@@ -16,9 +16,39 @@ const RENEW_MS = 5_000
 
 export type ChargeLease = { key: string; owner: string }
 
-/** This process's leases: renewed by a timer until released, or marked lost. */
-type Held = { timer: NodeJS.Timeout; lost: boolean; renewing: Promise<unknown> }
+/**
+ * This process's leases: renewed by a timer until released, or marked lost. `confirmedAt`: when
+ * the last take or renewal that succeeded was sent (a monotonic clock: wall-clock jumps do not
+ * count).
+ */
+type Held = {
+  timer: NodeJS.Timeout
+  lost: boolean
+  renewing: Promise<unknown>
+  confirmedAt: number
+}
 const held = new Map<string, Held>()
+
+/**
+ * Renews a held lease, unless it may have lapsed: past its life since the last confirmation (the
+ * process paused, its timer starved), another run may have taken the charge, done its work and
+ * let go, so the lock store's "free" proves nothing. The lease is then lost, never retaken.
+ */
+async function renew(container: MedusaContainer, key: string, owner: string, lease: Held) {
+  const sent = performance.now()
+  if (lease.lost || sent - lease.confirmedAt >= LEASE_S * 1000) {
+    lease.lost = true
+    return false
+  }
+  try {
+    await locking(container).acquire(key, { ownerId: owner, expire: LEASE_S })
+    lease.confirmedAt = sent
+    return true
+  } catch {
+    lease.lost = true
+    return false
+  }
+}
 
 const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)
 
@@ -46,7 +76,9 @@ export const takeChargeLeaseStep = createStep(
   async (input: { key: string; wait_s: number }, { container }) => {
     const owner = `vorexy-sync:${randomUUID()}`
     const until = Date.now() + input.wait_s * 1000
+    let sent: number
     for (;;) {
+      sent = performance.now()
       try {
         await locking(container).acquire(input.key, { ownerId: owner, expire: LEASE_S })
         break
@@ -57,14 +89,12 @@ export const takeChargeLeaseStep = createStep(
     }
     const lease: Held = {
       lost: false,
+      confirmedAt: sent,
       renewing: Promise.resolve(),
       timer: setInterval(() => {
-        lease.renewing = locking(container)
-          .acquire(input.key, { ownerId: owner, expire: LEASE_S })
-          .catch(() => {
-            lease.lost = true
-            clearInterval(lease.timer)
-          })
+        lease.renewing = renew(container, input.key, owner, lease).then((ok) => {
+          if (!ok) clearInterval(lease.timer)
+        })
       }, RENEW_MS),
     }
     lease.timer.unref()
@@ -93,19 +123,14 @@ export const releaseChargeLeaseStep = createStep(
 )
 
 /**
- * Whether this run still holds its lease: its renewals never failed, and the lock store confirms
- * it (a paused process's timer may not have run since). Confirming renews it.
+ * Whether this run still holds its lease: its renewals never failed nor lapsed, and the lock store
+ * confirms it (a paused process's timer may not have run since). Confirming renews it.
  */
 export async function stillHeld(container: MedusaContainer, lease: ChargeLease | null | undefined) {
   if (!lease) return true
   const mine = held.get(lease.owner)
-  if (!mine || mine.lost) return false
-  return locking(container)
-    .acquire(lease.key, { ownerId: lease.owner, expire: LEASE_S })
-    .then(
-      () => true,
-      () => false
-    )
+  if (!mine) return false
+  return renew(container, lease.key, lease.owner, mine)
 }
 
 /** Throws unless the lease is still held: the next write would race another run. */
