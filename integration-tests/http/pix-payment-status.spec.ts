@@ -7,9 +7,12 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 import { recordChargesWorkflow } from "../../src/workflows/record-charges"
 import { useSandbox } from "../helpers/sandbox"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
 import {
   adminHeaders,
   errorResponse,
+  eventually,
   placePixOrder,
   resetAndSeed,
   Store,
@@ -119,6 +122,42 @@ medusaIntegrationTestRunner({
           expires_at: expect.any(String),
         })
         expect(bySession.data.payment_status).toEqual(byOrder.data.payment_status)
+        expect(gateway.sandbox.countRequests()).toBe(calls)
+      })
+
+      it("reads an old awaiting charge once when its shopper comes back to the page, and captures it if paid", async () => {
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        const vorexy = getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+        const [row] = await vorexy.listVorexyCharges({ transaction_id: transactionId })
+        const reads = () => gateway.sandbox.countRequests("getTransaction")
+        const before = reads()
+
+        // Under an hour old, the recent sweep watches it: a page load reads nothing.
+        await status(`order_id=${orderId}`)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(reads()).toBe(before)
+
+        // Paid yesterday evening, its webhook lost; the shopper opens the order page (twice, at once).
+        await getContainer()
+          .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+          .raw(`update vorexy_charge set created_at = now() - interval '20 hours' where id = ?`, [
+            row.id,
+          ])
+        gateway.sandbox.state.payTransaction(transactionId)
+        const pages = await Promise.all([
+          status(`order_id=${orderId}`),
+          status(`order_id=${orderId}`),
+        ])
+        // The page answers at once, from the table (the read happens in the background).
+        expect(pages.map((p) => p.data.payment_status.status)).toEqual(["pending", "pending"])
+        await eventually(
+          async () => (await storeOrder(api, store, orderId)).payment_status === "captured"
+        )
+        expect(reads() - before).toBe(1)
+
+        // Long-polls (the page's follower) never ask for a read.
+        const calls = gateway.sandbox.countRequests()
+        await status(`order_id=${orderId}&wait=true&timeout_ms=200&last_status=paid`)
         expect(gateway.sandbox.countRequests()).toBe(calls)
       })
 

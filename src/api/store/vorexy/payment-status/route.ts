@@ -5,13 +5,14 @@
  * A Vorexy charge's state for the storefront (PIX, boleto or card, with what each method adds),
  * served from the plugin's table (never a gateway call), with an optional bounded long-poll so a
  * page learns "paid" within a second of it happening. It reveals no more than the order's own store
- * route does.
+ * route does. A page load of an old awaiting charge asks the worker for a read (shopper-look.ts).
  */
 import type { MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { chargeMark } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
+import { requestLook } from "../../../../reconciliation/shopper-look"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
 import { sessionCaptureCount } from "../../../../workflows/utils/session-captures"
 import {
@@ -37,6 +38,8 @@ export const GET = async (
   const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
   let charge = await findCharge(req, service, query)
   let captured = await orderCaptured(req, service, charge)
+  // A page load (not a long-poll) of an old awaiting charge asks for a read in the background.
+  if (!query.wait) void requestLook(req.scope, charge)
 
   const waitFor = query.last_status ?? charge.status
   const waitCaptured = query.last_captured ?? captured
