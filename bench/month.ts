@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { listCallsPerOrder, passMs, SWEEPS } from "../src/reconciliation/sweep-plan"
 
 const ROOT = resolve(__dirname, "..")
 const SPEC = "integration-tests/http/simulated-week.spec.ts"
@@ -42,7 +43,12 @@ export function simulatedMonth(log: (line: string) => void) {
   const lines = all.filter((line) => !line.startsWith("stop "))
   const problems = lines.filter((line) => line.startsWith("PROBLEM")).length
   const perOrder = Number(/gateway calls per order: ([\d.]+)/.exec(lines.join("\n"))?.[1] ?? NaN)
+  const text = lines.join("\n")
+  const own =
+    Number(/createTransaction ([\d.]+)/.exec(text)?.[1] ?? NaN) +
+    Number(/getTransaction ([\d.]+)/.exec(text)?.[1] ?? NaN)
   rmSync(report, { force: true })
+  const atVolume = projection(own)
   return [
     HEADING,
     "",
@@ -58,7 +64,45 @@ export function simulatedMonth(log: (line: string) => void) {
     ...(lines.length ? lines : ["(the simulation wrote no report)"]),
     "```",
     "",
+    ...atVolume,
   ].join("\n")
+}
+
+const DAY_MS = 24 * 60 * 60_000
+
+/**
+ * What an order costs at higher volumes: its own calls as this month measured them (they do not
+ * depend on volume), and the sweeps' list calls from their rules (sweep-plan.ts), with how long a
+ * whole pass over the open window (3 days) and the paid window (30 days) then takes.
+ */
+function projection(own: number): string[] {
+  const pass = (windowDays: number, name: string, perDay: number) => {
+    const ms = passMs(
+      SWEEPS.find((s) => s.name === name)!,
+      windowDays * DAY_MS,
+      perDay
+    )
+    return ms >= DAY_MS ? `${(ms / DAY_MS).toFixed(1)} days` : `${(ms / 3_600_000).toFixed(1)} h`
+  }
+  const rows = [100, 1_000, 3_000, 10_000, 30_000].map((perDay) => {
+    const list = listCallsPerOrder(perDay)
+    const total = own + list
+    return `| ${perDay.toLocaleString("en")} | ${own.toFixed(2)} | ${list.toFixed(2)} | ${total.toFixed(2)}${total <= 2.5 ? "" : " (over 2.5)"} | ${pass(3, "open", perDay)} | ${pass(30, "settled", perDay)} |`
+  })
+  return [
+    "**At higher volumes (projected, not simulated):** an order's own calls (create and reads) as",
+    "this month measured them, which do not grow with volume, plus the sweeps' list calls per order",
+    "from their rules (`listCallsPerOrder` in `src/reconciliation/sweep-plan.ts`, unit-tested): the",
+    "recent pass reads an hour of orders every 2 minutes; the open and settled sweeps read at their",
+    "pace (a share of a call per order of the last day, never under a floor). A whole open pass is",
+    "how late a lost payment webhook of a charge over an hour old can be found; a whole settled pass,",
+    "a lost refund or chargeback webhook of a paid charge.",
+    "",
+    "| orders a day | own calls | list calls | per order | open pass | settled pass (30 days) |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+    "",
+  ]
 }
 
 /** Puts `section` in BENCHMARKS.md in place of the last one (or at its end). */

@@ -5,10 +5,12 @@
  * shows it changed; due work (an expiry) is read on time; one run at a time; never more gateway
  * calls a minute than its budget (VOREXY_RECONCILE_CALLS_PER_MINUTE, 3 here).
  */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { runChargeSync } from "../../src/reconciliation/run-sync"
 import { useSandbox } from "../helpers/sandbox"
 import { placePixOrder, resetAndSeed, Store, storeOrder } from "../helpers/store"
 
@@ -115,6 +117,30 @@ medusaIntegrationTestRunner({
       expect(second.list + second.read - (first.list + first.read)).toBeLessThanOrEqual(3)
       expect(second.read).toBe(5)
       for (const order of orders) expect(await paymentStatus(order.orderId)).toBe("captured")
+    })
+
+    it("keeps a sweep's step due when it read nothing (the gateway failing), so the next run reads", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      // Read once (the row learns the gateway's id for it, as the list names it), and made two
+      // hours old: the open sweep's (paced: a page every few minutes at this volume).
+      await runChargeSync(getContainer(), { transaction_id: transactionId, force: true })
+      await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(
+          `update vorexy_charge set created_at = now() - interval '2 hours' where transaction_id = ?`,
+          [transactionId]
+        )
+      gateway.sandbox.state.payTransaction(transactionId)
+      gateway.sandbox.setFaults({ errorRate: 1, routes: ["listTransactions"] })
+      const failed = await reconcileVorexy(getContainer())
+      expect(failed.sweep_pages).toBe(0)
+      expect(failed.failures.join()).toMatch(/open sweep, page 1/)
+
+      gateway.sandbox.setFaults({ errorRate: 0 })
+      await ageRuns(1)
+      const next = await reconcileVorexy(getContainer())
+      expect(next).toMatchObject({ sweep_pages: 1, sweep_reads: 1, failures: [] })
+      expect(await paymentStatus(orderId)).toBe("captured")
     })
 
     it("closes a charge at its expiry, with one read, and cancels its order", async () => {

@@ -5,7 +5,9 @@
  * big store can take hours. So a page load (the status route without `wait`) of an awaiting charge
  * over an hour old, not read for 5 minutes, asks for one read in the background (a worker's
  * subscriber): the page's long-poll then hears "paid" if it was. The route itself never calls the
- * gateway, and a charge is looked at once per 5 minutes at most, whoever asks and how often.
+ * gateway. Bounds, whoever asks and how often: a charge is looked at once per 5 minutes at most,
+ * only until it is due to close (or 3 days, when it has no expiry), and a process asks for at
+ * most 60 looks a minute, so page loads of many charges cannot turn into a flood of reads.
  */
 import { randomUUID } from "node:crypto"
 import type {
@@ -14,6 +16,9 @@ import type {
   MedusaContainer,
 } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { VOREXY_MODULE } from "../modules/vorexy"
+import type VorexyModuleService from "../modules/vorexy/service"
+import { closesAt } from "../workflows/utils/watch-schedule"
 import { WATCH } from "./sweep-plan"
 
 export const CHARGE_LOOK_EVENT = "vorexy.charge.look_requested"
@@ -22,6 +27,9 @@ export type ChargeLookEvent = { transaction_id: string; requested_at: string }
 /** At most one look per charge this often, and none when it was read this recently. */
 export const LOOK_EVERY_MS = 5 * 60_000
 
+/** Looks one process may ask for in a minute. */
+export const LOOKS_PER_MINUTE = 60
+
 export type LookedCharge = {
   status: string
   created_at: Date | string
@@ -29,15 +37,22 @@ export type LookedCharge = {
   gateway_unknown_at?: Date | string | null
   sync_failures?: number
   next_sync_at?: Date | string | null
+  method?: string | null
+  expires_at: Date | string | null
 }
 
 const time = (at: Date | string | null | undefined) => (at ? new Date(at).getTime() : null)
 
-/** Whether a page load of this charge is worth a read now. */
-export function lookDue(charge: LookedCharge, now = Date.now()): boolean {
+/**
+ * Whether a page load of this charge is worth a read now. `closes`: when it is due to close
+ * (watch-schedule.ts), after which its own sync closes it (null: no expiry).
+ */
+export function lookDue(charge: LookedCharge, closes: Date | null, now = Date.now()): boolean {
   if (charge.status !== "pending" || charge.gateway_unknown_at) return false
   // Under an hour old, the recent sweep reads the list every 2 minutes.
-  if (now - time(charge.created_at)! < WATCH.recentMs) return false
+  const age = now - time(charge.created_at)!
+  if (age < WATCH.recentMs) return false
+  if (closes ? now > closes.getTime() : age > WATCH.openMs) return false
   const synced = time(charge.last_synced_at)
   if (synced !== null && now - synced < LOOK_EVERY_MS) return false
   // A charge whose syncs fail waits for its backoff, whatever the shopper does.
@@ -45,35 +60,50 @@ export function lookDue(charge: LookedCharge, now = Date.now()): boolean {
   return !((charge.sync_failures ?? 0) > 0 && next !== null && next > now)
 }
 
+/** A process's looks: a bucket of LOOKS_PER_MINUTE, refilled over a minute. */
+class LookBucket {
+  private tokens = LOOKS_PER_MINUTE
+  private at = Date.now()
+
+  take(now = Date.now()): boolean {
+    const elapsed = Math.max(0, now - this.at)
+    this.tokens = Math.min(LOOKS_PER_MINUTE, this.tokens + (elapsed * LOOKS_PER_MINUTE) / 60_000)
+    this.at = now
+    if (this.tokens < 1) return false
+    this.tokens -= 1
+    return true
+  }
+}
+const bucket = new LookBucket()
+
 /**
  * Asks for a look at the charge when it is due and nobody asked in the last 5 minutes (a lock
- * that expires by itself, so every process agrees). Never throws: a page load must not fail
- * because Redis or the event bus hiccuped.
+ * that expires by itself, so every process agrees). Never throws, never rejects: a page load must
+ * not fail because Redis or the event bus hiccuped.
  */
 export async function requestLook(
   container: MedusaContainer,
   charge: LookedCharge & { transaction_id: string }
 ): Promise<boolean> {
-  if (!lookDue(charge)) return false
   try {
+    const { options } = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+    if (!lookDue(charge, closesAt(charge, options)) || !bucket.take()) return false
     await container
       .resolve<ILockingModule>(Modules.LOCKING)
       .acquire(`vorexy:look:${charge.transaction_id}`, {
         ownerId: `look:${randomUUID()}`,
         expire: LOOK_EVERY_MS / 1000,
       })
+    const data: ChargeLookEvent = {
+      transaction_id: charge.transaction_id,
+      requested_at: new Date().toISOString(),
+    }
+    await container
+      .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+      .emit({ name: CHARGE_LOOK_EVENT, data })
+    return true
   } catch {
+    // Asked already (the lock is held), or the lock store or event bus failed: no look now.
     return false
   }
-  const data: ChargeLookEvent = {
-    transaction_id: charge.transaction_id,
-    requested_at: new Date().toISOString(),
-  }
-  return container
-    .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-    .emit({ name: CHARGE_LOOK_EVENT, data })
-    .then(
-      () => true,
-      () => false
-    )
 }

@@ -20,8 +20,9 @@
  * (the recent sweep: 60 min / 2 min / 100 = 0.3, plus the last page of each pass). Watching the
  * open window (3 days) every 15 minutes would cost 2.9 per order, more than an order's own calls.
  * So the open and settled sweeps are paced by volume instead: at most a share of a list call per
- * order of the last day (`pace`), never slower than their floor. A small store's open pass is
- * whole every 15 minutes; at 10,000 orders a day it takes about half a day (BENCHMARKS.md).
+ * order of the last day (`pace`), never slower than their floor (a page every 5 minutes; every
+ * 15 for settled). A small store's open pass is whole every 15 minutes; at 1,000 orders a day it
+ * takes about 2.5 hours, at 10,000 about 9 (BENCHMARKS.md has the table).
  */
 import { type ChargeStatus, normaliseChargeStatus, type TransactionListItem } from "../gateway"
 
@@ -53,13 +54,13 @@ export const SWEEPS: Sweep[] = [
     name: "open",
     everyMs: 15 * MINUTE - DRIFT_MS,
     pagesPerStep: 1,
-    pace: { perOrder: 0.05, floorPerDay: 96 },
+    pace: { perOrder: 0.08, floorPerDay: 288 },
   },
   {
     name: "settled",
     everyMs: DAY,
     pagesPerStep: 1,
-    pace: { perOrder: 0.03, floorPerDay: 24 },
+    pace: { perOrder: 0.05, floorPerDay: 96 },
   },
 ]
 
@@ -111,6 +112,16 @@ export function listCallsPerOrder(ordersPerDay: number): number {
     0
   )
   return (perPass * passes + paced) / ordersPerDay
+}
+
+/**
+ * How long a whole pass over `windowMs` of transactions takes at `ordersPerDay`, in a steady state
+ * (never less than the sweep's period): how late the sweep can find a lost webhook in that window.
+ */
+export function passMs(sweep: Sweep, windowMs: number, ordersPerDay: number): number {
+  const pages = Math.max(1, Math.ceil((windowMs / DAY) * (ordersPerDay / PAGE_SIZE)))
+  const steps = Math.ceil(pages / sweep.pagesPerStep)
+  return Math.max(steps * (stepGapMs(sweep, ordersPerDay) + DRIFT_MS), sweep.everyMs)
 }
 
 /** Transactions a list call gives (the gateway's most). */

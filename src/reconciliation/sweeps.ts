@@ -58,6 +58,7 @@ export async function runSweeps(container: MedusaContainer, budget: RunBudget) {
       result,
       read,
     })
+    if (next === state) continue
     await service.markHealth(SWEEP_MARK(sweep.name), next)
     // A whole recent pass read: a charge it covered that the list never showed is read once (the
     // gateway may not know it: another account, a wrong URL; unknown-charge.ts takes it from there).
@@ -137,6 +138,7 @@ async function sweepStep(
 ): Promise<SweepState> {
   let page = state.page || 1
   const passStartedAt = state.page ? state.pass_started_at : Date.now()
+  let covered = 0
   for (let step = 0; step < sweep.pagesPerStep; step++) {
     let listed = read.get(page)
     if (!listed) {
@@ -155,11 +157,14 @@ async function sweepStep(
       result.pages++
       await actOnPage(container, service, listed.items, budget, result)
     }
+    covered++
     if (listed.last || pastHorizon(listed.items, horizon)) {
       return { page: 0, pass_started_at: passStartedAt, step_at: Date.now() }
     }
     page++
   }
+  // Nothing read (the run's calls spent, the gateway failing): the step is still due.
+  if (!covered) return state
   return { page, pass_started_at: passStartedAt, step_at: Date.now() }
 }
 

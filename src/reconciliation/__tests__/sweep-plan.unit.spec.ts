@@ -4,6 +4,7 @@ import {
   listCallsPerOrder,
   nextSweepAt,
   NO_SWEEP,
+  passMs,
   pastHorizon,
   sweepDue,
   SWEEPS,
@@ -62,26 +63,43 @@ describe("sweeps: when they run and how far they go", () => {
     const pass = (ago: number) => ({ page: 0, pass_started_at: at - ago, step_at: at })
     expect(sweepDue(recent, pass(60_000), at, 10)).toBe(false)
     expect(sweepDue(recent, pass(115_000), at, 10)).toBe(true)
-    // A small store: the open sweep reads a page every 15 minutes (its floor).
-    const under = { page: 4, pass_started_at: at - 60_000, step_at: at - 10 * 60_000 }
+    // A small store: the open sweep reads a page every 5 minutes (its floor).
+    const under = { page: 4, pass_started_at: at - 60_000, step_at: at - 4 * 60_000 }
     expect(sweepDue(open, under, at, 10)).toBe(false)
-    expect(sweepDue(open, { ...under, step_at: at - 15 * 60_000 }, at, 10)).toBe(true)
-    // At 10,000 orders a day it reads faster, at its share of those orders: every ~3 minutes.
-    expect(sweepDue(open, { ...under, step_at: at - 3 * 60_000 }, at, 10_000)).toBe(true)
-    expect(sweepDue(open, { ...under, step_at: at - 2 * 60_000 }, at, 10_000)).toBe(false)
+    expect(sweepDue(open, { ...under, step_at: at - 5 * 60_000 }, at, 10)).toBe(true)
+    // At 10,000 orders a day it reads faster, at its share of those orders: every 108 s.
+    expect(sweepDue(open, { ...under, step_at: at - 100_000 }, at, 10_000)).toBe(true)
+    expect(sweepDue(open, { ...under, step_at: at - 90_000 }, at, 10_000)).toBe(false)
     // A new pass waits for both its period and the pace.
-    const done = { page: 0, pass_started_at: at - 20 * 60_000, step_at: at - 60_000 }
+    const done = { page: 0, pass_started_at: at - 10 * 60_000, step_at: at - 60_000 }
     expect(sweepDue(open, done, at, 10)).toBe(false)
-    expect(nextSweepAt(open, done, 10)).toBe(at - 60_000 + 15 * 60_000 - 10_000)
+    expect(nextSweepAt(open, done, 10)).toBe(at - 10 * 60_000 + 15 * 60_000 - 10_000)
   })
 
-  it("costs at most half a list call per order at 10,000 orders a day, and less above", () => {
+  it("passes over their windows within bounds a store can live with", () => {
+    const passDays = (name: string, days: number, perDay: number) =>
+      passMs(
+        SWEEPS.find((s) => s.name === name)!,
+        days * 86_400_000,
+        perDay
+      ) / 86_400_000
+    // The open window (3 days): within 15 minutes for a small store, hours at volume.
+    expect(passDays("open", 3, 30)).toBeLessThanOrEqual(15 / 1440)
+    expect(passDays("open", 3, 1_000)).toBeLessThanOrEqual(3 / 24)
+    expect(passDays("open", 3, 10_000)).toBeLessThanOrEqual(10 / 24)
+    // The paid window (30 days): a day for a small store, days at volume (webhooks come first).
+    expect(passDays("settled", 30, 30)).toBeLessThanOrEqual(1)
+    expect(passDays("settled", 30, 1_000)).toBeLessThanOrEqual(3.5)
+    expect(passDays("settled", 30, 10_000)).toBeLessThanOrEqual(7)
+  })
+
+  it("costs at most half a list call per order at 10,000 orders a day, and no more above", () => {
     // The recent sweep alone: ceil(70 min of orders / 100) pages, 720 passes a day.
     expect(listCallsPerOrder(10_000)).toBeGreaterThan(0.3)
-    expect(listCallsPerOrder(10_000)).toBeLessThanOrEqual(0.45)
-    expect(listCallsPerOrder(50_000)).toBeLessThanOrEqual(0.45)
+    expect(listCallsPerOrder(10_000)).toBeLessThanOrEqual(0.5)
+    expect(listCallsPerOrder(50_000)).toBeLessThanOrEqual(0.5)
     // A small store pays the floors: a cost per day, not per order.
-    expect(listCallsPerOrder(10) * 10).toBeCloseTo(720 + 96 + 24, 0)
+    expect(listCallsPerOrder(10) * 10).toBeCloseTo(720 + 288 + 96, 0)
   })
 
   it("a pass ends at the page whose oldest item is older than its horizon, or an empty page", () => {

@@ -42,12 +42,18 @@ async function renew(container: MedusaContainer, key: string, owner: string, lea
   }
   try {
     await locking(container).acquire(key, { ownerId: owner, expire: LEASE_S })
-    lease.confirmedAt = sent
-    return true
   } catch {
     lease.lost = true
     return false
   }
+  // An answer that took long (a reconnecting client queues commands) may come after the lease
+  // lapsed: the store then gave a free lock, not this one. Lost, as above.
+  if (lease.lost || performance.now() - lease.confirmedAt >= LEASE_S * 1000) {
+    lease.lost = true
+    return false
+  }
+  lease.confirmedAt = Math.max(lease.confirmedAt, sent)
+  return true
 }
 
 const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)

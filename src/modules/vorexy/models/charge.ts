@@ -81,4 +81,4 @@ export const VorexyCharge = model
     offer_closed_at: model.dateTime().nullable(),
     offer_closed_reason: model.enum(["order_canceled", "session_replaced"]).nullable(),
   })
-  .indexes([{ on: ["status", "expires_at"] }])
+  .indexes([{ on: ["status", "expires_at"] }, { on: ["created_at"] }])
