@@ -42,6 +42,23 @@ medusaIntegrationTestRunner({
       await refill()
     }
 
+    /**
+     * A paid charge whose sync is under way with a slow read (`latencyMs`), started `afterMs`
+     * ago: its lease, the lock store, and the sync's outcome (null, or what it threw).
+     */
+    async function slowSync(latencyMs: number, afterMs: number) {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      gateway.sandbox.setFaults({ latencyMs, routes: ["getTransaction"] })
+      const sync = runChargeSync(getContainer(), { transaction_id: transactionId }).then(
+        () => null,
+        (error: Error) => error
+      )
+      await new Promise((resolve) => setTimeout(resolve, afterMs))
+      const locking = getContainer().resolve(Modules.LOCKING)
+      return { orderId, transactionId, sync, locking, key: `vorexy:charge:${transactionId}` }
+    }
+
     beforeEach(async () => {
       store = await resetForWebhooks(gateway, api, getContainer())
       gateway.sandbox.setWebhookUrl(null)
@@ -118,18 +135,9 @@ medusaIntegrationTestRunner({
     })
 
     it("stops a sync that lost its lease before it writes anything, and a later one captures once", async () => {
-      const { orderId, transactionId } = await placePixOrder(api, store)
-      gateway.sandbox.state.payTransaction(transactionId)
       // The sync's read is slow; meanwhile its lease is lost (its process was paused past it, say)
       // and another run holds the charge.
-      gateway.sandbox.setFaults({ latencyMs: 2_000, routes: ["getTransaction"] })
-      const locking = getContainer().resolve(Modules.LOCKING)
-      const key = `vorexy:charge:${transactionId}`
-      const sync = runChargeSync(getContainer(), { transaction_id: transactionId }).then(
-        () => null,
-        (error: Error) => error
-      )
-      await new Promise((resolve) => setTimeout(resolve, 700))
+      const { orderId, transactionId, sync, locking, key } = await slowSync(2_000, 700)
       await locking.release(key)
       await locking.acquire(key, { expire: 60, ownerId: "another-run" })
 
@@ -147,16 +155,7 @@ medusaIntegrationTestRunner({
     })
 
     it("never retakes a lease that lapsed while its process was paused, though the lock is free again", async () => {
-      const { orderId, transactionId } = await placePixOrder(api, store)
-      gateway.sandbox.state.payTransaction(transactionId)
-      gateway.sandbox.setFaults({ latencyMs: 1_500, routes: ["getTransaction"] })
-      const locking = getContainer().resolve(Modules.LOCKING)
-      const key = `vorexy:charge:${transactionId}`
-      const sync = runChargeSync(getContainer(), { transaction_id: transactionId }).then(
-        () => null,
-        (error: Error) => error
-      )
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      const { orderId, transactionId, sync, locking, key } = await slowSync(1_500, 500)
       // The process stops for longer than a lease lives (no timer runs, no renewal), and another
       // run takes the charge meanwhile and lets it go: the lock is free when the sync wakes.
       const wakeAt = performance.now() + 16_000
