@@ -87,13 +87,16 @@ export async function requestLook(
 ): Promise<boolean> {
   try {
     const { options } = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-    if (!lookDue(charge, closesAt(charge, options)) || !bucket.take()) return false
-    await container
-      .resolve<ILockingModule>(Modules.LOCKING)
-      .acquire(`vorexy:look:${charge.transaction_id}`, {
-        ownerId: `look:${randomUUID()}`,
-        expire: LOOK_EVERY_MS / 1000,
-      })
+    if (!lookDue(charge, closesAt(charge, options))) return false
+    const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+    const key = `vorexy:look:${charge.transaction_id}`
+    const ownerId = `look:${randomUUID()}`
+    await locking.acquire(key, { ownerId, expire: LOOK_EVERY_MS / 1000 })
+    // Taken after the lock, so page loads of one charge spend one look, not the process's bucket.
+    if (!bucket.take()) {
+      await locking.release(key, { ownerId })
+      return false
+    }
     const data: ChargeLookEvent = {
       transaction_id: charge.transaction_id,
       requested_at: new Date().toISOString(),
