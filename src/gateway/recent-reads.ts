@@ -15,7 +15,8 @@ type Read = { at: number; detail: TransactionDetail }
 export class RecentReads {
   private readonly reads = new Map<string, Read>()
 
-  remember(key: string, detail: TransactionDetail, at = Date.now()) {
+  // Ages on a monotonic clock: a wall clock stepped back must not stretch a reuse.
+  remember(key: string, detail: TransactionDetail, at = performance.now()) {
     this.reads.delete(key)
     this.reads.set(key, { at, detail })
     // Map keeps insertion order: the first key is the oldest.
@@ -23,7 +24,7 @@ export class RecentReads {
   }
 
   /** The read of `key` made at most `maxAgeMs` ago (never more than MAX_REUSE_MS), if any. */
-  recall(key: string, maxAgeMs: number, now = Date.now()): TransactionDetail | null {
+  recall(key: string, maxAgeMs: number, now = performance.now()): TransactionDetail | null {
     const read = this.reads.get(key)
     if (!read) return null
     if (now - read.at > Math.min(maxAgeMs, MAX_REUSE_MS)) return null
