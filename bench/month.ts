@@ -105,12 +105,15 @@ function projection(own: number): string[] {
   ]
 }
 
-/** Puts `section` in BENCHMARKS.md in place of the last one (or at its end). */
-export function writeMonthSection(section: string) {
+/** Puts the month's `section` in BENCHMARKS.md in place of the last one (or at its end). */
+export const writeMonthSection = (section: string) => writeSection(HEADING, section)
+
+/** Puts `section` (starting with `heading`) in BENCHMARKS.md in place of its last one, or at its end. */
+export function writeSection(heading: string, section: string) {
   const file = join(ROOT, "BENCHMARKS.md")
   const text = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n"
-  const at = text.indexOf(HEADING)
-  const next = at < 0 ? -1 : text.indexOf("\n## ", at + HEADING.length)
+  const at = text.indexOf(heading)
+  const next = at < 0 ? -1 : text.indexOf("\n## ", at + heading.length)
   const before = at < 0 ? `${text.trimEnd()}\n\n` : text.slice(0, at)
   const after = next < 0 ? "" : text.slice(next + 1)
   writeFileSync(file, `${before}${section}${after ? `\n${after}` : ""}`)

@@ -2,14 +2,16 @@
  * `npm run bench`: every figure in BENCHMARKS.md, from one run, each beside its baseline measured
  * in the same run. PostgreSQL as the tests find it (DATABASE_URL / DB_HOST, else embedded); Redis
  * at REDIS_URL (default redis://127.0.0.1:6379, database 9). BENCH_SAMPLES scales the samples. The
- * simulated month (month.ts) comes last; BENCH_ONLY=month runs only it.
+ * simulated month (month.ts) and the fault suite's three runs (faults.ts) come last; BENCH_ONLY=month
+ * or BENCH_ONLY=faults runs only that one.
  */
 import { writeFileSync } from "node:fs"
 import { cpus, totalmem } from "node:os"
 import { join, resolve } from "node:path"
 import { cartCompletion, paymentToPaid } from "./measure"
 import { longPollLoad, webhookBurst } from "./load"
-import { simulatedMonth, writeMonthSection } from "./month"
+import { simulatedMonth, writeMonthSection, writeSection } from "./month"
+import { faultRuns, FAULTS_HEADING } from "./faults"
 import { dropDatabase } from "../integration-tests/helpers/topology"
 import { report, type Results } from "./report"
 import {
@@ -48,9 +50,10 @@ async function main() {
   const pg = await database()
   const log = (line: string) => console.log(`[bench] ${line}`)
   // BENCH_ONLY=month: only the simulated month, its section of BENCHMARKS.md rewritten.
-  if (process.env.BENCH_ONLY === "month") {
+  if (process.env.BENCH_ONLY === "month" || process.env.BENCH_ONLY === "faults") {
     try {
-      writeMonthSection(simulatedMonth(log))
+      if (process.env.BENCH_ONLY === "month") writeMonthSection(simulatedMonth(log))
+      else writeSection(FAULTS_HEADING, faultRuns(log))
     } finally {
       await pg.stop?.()
     }
@@ -88,6 +91,7 @@ async function main() {
     writeFileSync(join(resolve(__dirname, ".."), "BENCHMARKS.md"), markdown)
     console.log(`\n${markdown}`)
     writeMonthSection(simulatedMonth(log))
+    writeSection(FAULTS_HEADING, faultRuns(log))
   } finally {
     await sandbox.stop()
     await dropDatabase(name).catch(() => undefined)

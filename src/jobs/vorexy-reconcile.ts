@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcileVorexy } from "../reconciliation/reconcile"
+import { keepReconciling } from "../reconciliation/scheduler-fallback"
 
 /**
  * The scheduled run (reconciliation/reconcile.ts). VOREXY_RECONCILE_DISABLED=true turns it off
@@ -7,6 +8,7 @@ import { reconcileVorexy } from "../reconciliation/reconcile"
  */
 export default async function vorexyReconcile(container: MedusaContainer) {
   if (process.env.VOREXY_RECONCILE_DISABLED === "true") return
+  keepReconciling(container, reconcileVorexy, RECONCILE_EVERY_MS)
   return reconcileVorexy(container)
 }
 

@@ -48,13 +48,37 @@ const due = (field: "next_sync_at" | "next_attempt_at") => ({
  */
 const RUN_LOCK = "vorexy:reconcile"
 /**
- * A stored webhook event still "received" after this long was never processed (its process died,
- * or it waits for its checkout): handed back to the subscriber. Longer than a sync's lease.
+ * The run lock's life unless renewed (`execute` renews it every third of that): a run whose process
+ * died or froze holds back the next runs this long at most, not Medusa's default minute.
  */
-const RECEIVED_STALE_MS = 45_000
+const RUN_LEASE_S = 15
+/**
+ * A stored webhook event still "received" after this long was never processed (its process died,
+ * or the database was gone when it ended, or it waits for its checkout): handed back to the
+ * subscriber. Longer than a sync's lease; a copy of one still queued (a burst) only finds it done.
+ */
+const RECEIVED_STALE_MS = 20_000
 
 /** A run stops taking rows after this long, so it ends before the next tick (the rest wait). */
 export const RUN_TIME_MS = 50_000
+
+/**
+ * A run still not done after this long has hung (a query on a connection the database dropped):
+ * given up, so its lock and the scheduler's turn go to the next tick instead of it waiting forever.
+ */
+const RUN_DEADLINE_MS = RUN_TIME_MS + 10_000
+
+function withDeadline<T>(work: Promise<T>, ms: number) {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`Vorexy reconcile: the run took over ${ms / 1000} s and was given up`)),
+      ms
+    )
+  })
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
+}
 
 export type ReconcileResult = Awaited<ReturnType<typeof reconcileOnce>> & { skipped: boolean }
 
@@ -67,9 +91,9 @@ export async function reconcileVorexy(container: MedusaContainer): Promise<Recon
       RUN_LOCK,
       async () => {
         ran = true
-        return reconcileOnce(container)
+        return withDeadline(reconcileOnce(container), RUN_DEADLINE_MS)
       },
-      { timeout: 1 }
+      { timeout: 1, expire: RUN_LEASE_S }
     )
     return { ...result, skipped: false }
   } catch (error) {

@@ -37,7 +37,7 @@ export async function runChargeSync(container: MedusaContainer, input: SyncCharg
 
 /**
  * Messages of a lock another run holds (or took over: charge-lease.ts), and of a database or
- * Redis that is not there.
+ * Redis that is not there (or went away mid-query).
  */
 const PASSING = [
   'Failed to acquire lock for key "vorexy:charge:',
@@ -46,22 +46,42 @@ const PASSING = [
   "Timeout acquiring a connection",
   "Connection terminated",
   "Connection is closed",
+  "Connection ended unexpectedly",
+  "terminating connection due to administrator command",
   "the database system is shutting down",
   "the database system is starting up",
+  "the database system is in recovery mode",
+  "server closed the connection unexpectedly",
+  "Client has encountered a connection error",
   "ECONNREFUSED",
   "ECONNRESET",
+  "EPIPE",
 ]
 
 /**
+ * PostgreSQL's connection exceptions (class 08) and its shutdown and start-up (57P01-57P03), and
+ * the socket errors of a server that went away.
+ */
+const PASSING_CODES = /^(08[0-9A-Z]{3}|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/
+
+/**
  * A failure that is not the charge's: another run holds its lock, or the database or Redis is
- * down. Counting it would push the charge's next sync minutes out and flag it sync_failing.
+ * down. Counting it would push the charge's next sync minutes out and flag it sync_failing. The
+ * error's causes are looked at too (the ORM wraps the driver's error).
  */
 export function isPassingFailure(error: unknown): boolean {
   // Anything the gateway client reports (unreachable, refused, reset) is the charge's to count:
   // a gateway that stays unreachable must end flagged, and its charges must back off.
   if (isVorexyError(error)) return false
-  const text = `${(error as Error)?.message ?? ""} ${(error as { code?: unknown })?.code ?? ""}`
-  return PASSING.some((part) => text.includes(part))
+  let cause: unknown = error
+  for (let depth = 0; cause && depth < 5; depth++) {
+    const { message, code } = cause as { message?: unknown; code?: unknown }
+    if (typeof code === "string" && PASSING_CODES.test(code)) return true
+    const text = typeof message === "string" ? message : ""
+    if (PASSING.some((part) => text.includes(part))) return true
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return false
 }
 
 /** The sync's read answered 404: already counted on the charge, whose policy decides what next. */

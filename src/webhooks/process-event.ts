@@ -3,7 +3,12 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../modules/vorexy/backoff"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
-import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "../reconciliation/run-sync"
+import {
+  isChargeNotFound,
+  isPassingFailure,
+  runChargeSync,
+  runWithdrawalSync,
+} from "../reconciliation/run-sync"
 import { adoptCharge } from "../reconciliation/adopt-charge"
 import { adoptWithdrawal } from "../reconciliation/settle-withdrawals"
 
@@ -24,8 +29,10 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const [event] = await service.listVorexyWebhookEvents({ id: eventId })
   if (!event || DONE.has(event.outcome)) return event ?? null
-  const attempts = event.processing_attempts + 1
-  const finish = (outcome: "processed" | "orphan" | "failed", detail: string) => {
+  const finish = (outcome: "processed" | "orphan" | "failed", detail: string, passing = false) => {
+    // A busy charge or an outage of the database or Redis is not the event's failure: not
+    // counted, and due again at the reconcile job's next run (seconds), not in minutes.
+    const attempts = event.processing_attempts + (passing ? 0 : 1)
     const gaveUp = outcome === "failed" && attempts >= MAX_PROCESSING_ATTEMPTS
     return service.updateVorexyWebhookEvents({
       id: event.id,
@@ -33,7 +40,8 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
       outcome_detail: detail.slice(0, 1000),
       processed_at: new Date(),
       processing_attempts: attempts,
-      next_attempt_at: outcome === "failed" && !gaveUp ? nextAttemptAt(attempts) : null,
+      next_attempt_at:
+        outcome === "failed" && !gaveUp ? (passing ? new Date() : nextAttemptAt(attempts)) : null,
     })
   }
 
@@ -51,7 +59,11 @@ export async function processWebhookEvent(container: MedusaContainer, eventId: s
     }
     return await finish(summary.orphan ? "orphan" : "processed", summary.detail)
   } catch (error) {
-    return await finish("failed", (error as Error).message ?? String(error))
+    return await finish(
+      "failed",
+      (error as Error).message ?? String(error),
+      isPassingFailure(error)
+    )
   }
 }
 

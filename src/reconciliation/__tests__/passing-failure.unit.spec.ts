@@ -9,11 +9,22 @@ it("tells a busy lock or a database or Redis outage from the charge's own failur
     "Connection terminated unexpectedly",
     "Connection is closed.",
     "connect ECONNREFUSED 127.0.0.1:6379",
+    // What a query in flight hears when PostgreSQL is restarted (seen in the fault suite).
+    `update "vorexy_charge" set "gateway_internal_id" = '8' where "id" = 'vxch_1' - terminating connection due to administrator command`,
   ])
     expect([message, isPassingFailure(new Error(message))]).toEqual([message, true])
   expect(isPassingFailure(Object.assign(new Error("read failed"), { code: "ECONNRESET" }))).toBe(
     true
   )
+  // The ORM's error wrapping the driver's, by SQLSTATE: admin shutdown, connection failure.
+  for (const code of ["57P01", "08006", "57P03"])
+    expect(
+      isPassingFailure(
+        Object.assign(new Error("query failed"), { cause: Object.assign(new Error("x"), { code }) })
+      )
+    ).toBe(true)
+  // A constraint violation is the row's own failure.
+  expect(isPassingFailure(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false)
   for (const message of [
     "Vorexy: the payment of session payses_1 was not captured; will retry.",
     "Vorexy PIX: Vorexy refused to read transaction tx_1 (HTTP 400).",
