@@ -40,7 +40,12 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const start = async ({ empty = false } = {}) => {
     if (empty) rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
-    child = spawn("redis-server", args(), { stdio: "ignore" })
+    const started = spawn("redis-server", args(), { stdio: "ignore" })
+    child = started
+    // Never outlives the test process (a killed jest included, as far as an exit handler can).
+    const onExit = () => started.kill("SIGKILL")
+    process.once("exit", onExit)
+    started.once("exit", () => process.removeListener("exit", onExit))
     const deadline = Date.now() + 20_000
     for (;;) {
       const probe = new Redis({

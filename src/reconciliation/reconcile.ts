@@ -62,24 +62,6 @@ const RECEIVED_STALE_MS = 20_000
 /** A run stops taking rows after this long, so it ends before the next tick (the rest wait). */
 export const RUN_TIME_MS = 50_000
 
-/**
- * A run still not done after this long has hung (a query on a connection the database dropped):
- * given up, so its lock and the scheduler's turn go to the next tick instead of it waiting forever.
- */
-const RUN_DEADLINE_MS = RUN_TIME_MS + 10_000
-
-function withDeadline<T>(work: Promise<T>, ms: number) {
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new Error(`Vorexy reconcile: the run took over ${ms / 1000} s and was given up`)),
-      ms
-    )
-  })
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
-}
-
 export type ReconcileResult = Awaited<ReturnType<typeof reconcileOnce>> & { skipped: boolean }
 
 /** One reconcile run, unless another process is running one (then this tick is skipped). */
@@ -91,7 +73,7 @@ export async function reconcileVorexy(container: MedusaContainer): Promise<Recon
       RUN_LOCK,
       async () => {
         ran = true
-        return withDeadline(reconcileOnce(container), RUN_DEADLINE_MS)
+        return reconcileOnce(container)
       },
       { timeout: 1, expire: RUN_LEASE_S }
     )

@@ -42,6 +42,7 @@ export async function runChargeSync(container: MedusaContainer, input: SyncCharg
 const PASSING = [
   'Failed to acquire lock for key "vorexy:charge:',
   'Lost the lease on "vorexy:charge:',
+  'Failed to acquire lock for key "vorexy:withdrawal:',
   "Unable to acquire a connection",
   "Timeout acquiring a connection",
   "Connection terminated",
@@ -70,18 +71,21 @@ const PASSING_CODES = /^(08[0-9A-Z]{3}|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|E
  * error's causes are looked at too (the ORM wraps the driver's error).
  */
 export function isPassingFailure(error: unknown): boolean {
-  // Anything the gateway client reports (unreachable, refused, reset) is the charge's to count:
-  // a gateway that stays unreachable must end flagged, and its charges must back off.
-  if (isVorexyError(error)) return false
-  let cause: unknown = error
-  for (let depth = 0; cause && depth < 5; depth++) {
+  // Anything the gateway client reports (unreachable, refused, reset), also as the provider's
+  // error made from it (its cause), is the charge's to count: a gateway that stays unreachable
+  // must end flagged, and its charges must back off.
+  const chain: unknown[] = []
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    chain.push(cause)
+    cause = (cause as { cause?: unknown }).cause
+  }
+  if (chain.some(isVorexyError)) return false
+  return chain.some((cause) => {
     const { message, code } = cause as { message?: unknown; code?: unknown }
     if (typeof code === "string" && PASSING_CODES.test(code)) return true
     const text = typeof message === "string" ? message : ""
-    if (PASSING.some((part) => text.includes(part))) return true
-    cause = (cause as { cause?: unknown }).cause
-  }
-  return false
+    return PASSING.some((part) => text.includes(part))
+  })
 }
 
 /** The sync's read answered 404: already counted on the charge, whose policy decides what next. */
@@ -97,9 +101,12 @@ export async function runWithdrawalSync(
     const { result } = await syncWithdrawalWorkflow(container).run({ input })
     return result
   } catch (error) {
-    await container
-      .resolve<VorexyModuleService>(VOREXY_MODULE)
-      .recordWithdrawalSyncFailure(withdrawalId)
+    // As for charges: a busy withdrawal or an outage is not the withdrawal's failure.
+    if (!isPassingFailure(error)) {
+      await container
+        .resolve<VorexyModuleService>(VOREXY_MODULE)
+        .recordWithdrawalSyncFailure(withdrawalId)
+    }
     throw error
   }
 }

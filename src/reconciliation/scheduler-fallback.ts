@@ -24,6 +24,9 @@ export function keepReconciling(
 ) {
   if (timer) return
   let busy = false
+  // A run from here is tried at most once per SILENT_MS: while runs keep failing (no mark is
+  // left), the workers' fallbacks must not add a run every tick each.
+  let triedAt = 0
   timer = setInterval(() => {
     if (busy) return
     busy = true
@@ -31,15 +34,16 @@ export function keepReconciling(
       const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
       const [mark] = await service.listVorexyHealthMarks({ key: RECONCILE_MARK })
       const last = mark?.last_at ? new Date(mark.last_at).getTime() : 0
-      const silent = Date.now() - last
+      const silent = Date.now() - Math.max(last, triedAt)
       if (silent < SILENT_MS) return
+      triedAt = Date.now()
       // Skipped when a long run holds the lock: said only when this one ran.
       const result = (await run(container)) as { skipped?: boolean } | undefined
       if (result && !result.skipped)
         container
           .resolve(ContainerRegistrationKeys.LOGGER)
           .warn(
-            `Vorexy reconcile: no run had ended for ${Math.round(silent / 1000)} s (Medusa's scheduler lost its schedule, Redis emptied?): ran it from this process.`
+            `Vorexy reconcile: no run had ended for ${Math.round((Date.now() - last) / 1000)} s (Medusa's scheduler lost its schedule, Redis emptied?): ran it from this process.`
           )
     })()
       // The database or Redis may be down too: the next tick tries again.

@@ -1,4 +1,5 @@
 import { VorexyError } from "../../gateway"
+import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isPassingFailure } from "../run-sync"
 
 it("tells a busy lock or a database or Redis outage from the charge's own failure", () => {
@@ -40,4 +41,14 @@ it("counts the gateway being unreachable as the charge's failure (it must end fl
     gatewayMessage: "network error ECONNREFUSED",
   })
   expect(isPassingFailure(refused)).toBe(false)
+  // As the provider hands it to Medusa (whose capture is what reads the gateway then): its
+  // message names ECONNREFUSED, its cause is the gateway's error.
+  const asProvider = errorsFor("PIX").fromGateway(refused, "read transaction", false)
+  expect(asProvider.message).toContain("ECONNREFUSED")
+  expect(isPassingFailure(asProvider)).toBe(false)
+  expect(isPassingFailure(Object.assign(new Error("capture failed"), { cause: asProvider }))).toBe(
+    false
+  )
+  // And not listed on it (nothing more in a response or a log line that prints fields).
+  expect(Object.keys(asProvider)).not.toContain("cause")
 })

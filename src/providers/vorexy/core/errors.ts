@@ -146,9 +146,19 @@ export function errorsFor(label: MethodLabel) {
       )
     },
 
-    /** Maps a gateway failure to what the shopper (checkout) or the admin (other actions) should read. */
+    /**
+     * Maps a gateway failure to what the shopper (checkout) or the admin (other actions) should
+     * read. The original stays on it as its (unlisted) `cause`: a gateway that refuses connections
+     * must be told from a database that does (reconciliation/run-sync.ts).
+     */
     fromGateway(error: unknown, action: string, checkout: boolean): MedusaError {
       if (error instanceof MedusaError) return error
+      const mapped = this.mapGateway(error, action, checkout)
+      Object.defineProperty(mapped, "cause", { value: error, enumerable: false })
+      return mapped
+    },
+
+    mapGateway(error: unknown, action: string, checkout: boolean): MedusaError {
       if (!(error instanceof VorexyError)) {
         return new MedusaError(
           MedusaError.Types.UNEXPECTED_STATE,
