@@ -8,6 +8,8 @@ const [dataDir, port] = process.argv.slice(2)
 const db = await startEmbeddedPostgres({ dataDir, port: Number(port), handleSignals: false })
 process.stdout.write(`${JSON.stringify({ user: db.user, password: db.password })}\n`)
 process.once("SIGTERM", () => void db.stop().finally(() => process.exit(0)))
-// The test process died without stopping us: stop the cluster too.
-process.stdin.on("end", () => void db.stop().finally(() => process.exit(0)))
-process.stdin.resume()
+// The test process died without stopping us (we were handed to another parent): stop too.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) void db.stop().finally(() => process.exit(0))
+}, 1_000).unref()

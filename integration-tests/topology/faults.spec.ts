@@ -87,6 +87,8 @@ beforeAll(async () => {
     REDIS_URL: redis.url,
     VOREXY_CARD_PUBLIC_KEY: sandbox.credentials().publicKey,
     VOREXY_CARD_TOKEN_SCRIPT_URL: `${sandbox.url}/js/vorexy-card.js`,
+    // Long-polls on the server hear of a worker's change only by its announcement.
+    VOREXY_WATCH_FALLBACK_MS: "120000",
   })
   const publishableKey = await prepareStore(env)
   // Every order of the stream holds stock until it is paid or cancelled.
@@ -98,6 +100,8 @@ beforeAll(async () => {
   api = axios.create({ baseURL: `http://localhost:${serverPort}` })
   store = await loadStore(api, publishableKey)
   admin = await signIn()
+  // The shopper's first cart makes her customer record (two first carts at once race on it).
+  await createCart(api, store)
   sandbox.state.setBalance(1001, { availableCents: 1_000_000 })
 })
 
@@ -116,7 +120,9 @@ async function signIn() {
 
 /** An order of `method` placed through the server's Store API (a card in analysis: awaiting). */
 async function placeOrder(method: Method): Promise<Placed> {
-  const cartId = await createCart(api, store)
+  const cartId = await createCart(api, store).catch((error) => {
+    throw new Error(`cart: ${error.message} ${JSON.stringify(error.response?.data)}`)
+  })
   if (method === "boleto") await setBillingAddress(api, store, cartId)
   const data =
     method === "card"
@@ -171,6 +177,15 @@ async function withStream<T>(run: () => Promise<T>) {
     await stream
   }
 }
+
+/** A shopper's page waiting for the order's payment: the status it is answered with. */
+const longPoll = (order: Placed) =>
+  api
+    .get(
+      `/store/vorexy/payment-status?order_id=${order.orderId}&wait=true&last_status=pending&timeout_ms=20000`,
+      store.storeHeaders
+    )
+    .then((r) => r.data.payment_status)
 
 /** The order's payment as the Admin API shows it. */
 async function payment(orderId: string) {
@@ -357,13 +372,41 @@ for (let round = 1; round <= ROUNDS; round++) {
       })
     }
 
-    it("PostgreSQL restarted for 3 s while orders are paid", async () => {
+    it("PostgreSQL restarted for 3 s while orders are paid; the server's long-polls hear announcements again", async () => {
+      // A long-poll first: the server listens for the worker's announcements from then on.
+      const first = await placeOrder("pix")
+      const heardFirst = longPoll(first)
+      await sleep(300)
+      pay(first)
+      expect(await heardFirst).toMatchObject({ paid: true })
+
       const orders = await placeBatch()
       orders.forEach(pay)
       await sleep(30)
       await pg.restart(3_000)
       const since = Date.now()
       await withStream(() => recovered("PostgreSQL restarted", since))
+
+      // Its listening connection is back (the restart cut it), and a payment is heard through it.
+      await eventually(
+        async () =>
+          (
+            await pg.sql(
+              DB,
+              "select pid from pg_stat_activity where query ilike 'LISTEN vorexy_charge_changed%'"
+            )
+          ).length > 0,
+        30_000,
+        250
+      )
+      const next = await placeOrder("pix")
+      const heard = longPoll(next)
+      await sleep(300)
+      pay(next)
+      const paidAt = Date.now()
+      expect(await heard).toMatchObject({ paid: true })
+      // Woken by the announcement: the fallback read is set past this wait (VOREXY_WATCH_FALLBACK_MS).
+      expect(Date.now() - paidAt).toBeLessThan(15_000)
     })
 
     it("the server killed under long-polls and while a withdrawal is sent: polls heard again, one withdrawal", async () => {

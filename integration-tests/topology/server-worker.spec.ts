@@ -57,7 +57,9 @@ beforeAll(async () => {
   })
   await flushRedis(redisUrl())
   databaseUrl = await freshDatabase(DB)
-  const env = storeEnv(databaseUrl, sandbox)
+  // The server's long-polls hear of a worker's change only by its announcement (charge-push.ts):
+  // their fallback read comes after the longest wait here.
+  const env = storeEnv(databaseUrl, sandbox, { VOREXY_WATCH_FALLBACK_MS: "120000" })
   const publishableKey = await prepareStore(env)
   const started = await Promise.allSettled([
     startMedusa("server", "server", env, port),
@@ -120,9 +122,13 @@ it("places the order on the server, applies the payment on a worker, and the ser
   await new Promise((r) => setTimeout(r, 300))
 
   sandbox.state.payTransaction(transactionId)
+  const paidAt = Date.now()
 
   const { data } = await poll
   expect(data.payment_status).toMatchObject({ status: "paid", paid: true })
+  // Woken by the worker's announcement, not ended by its 20 s timeout (after which it would read
+  // the row too): no fallback read comes within the wait here (VOREXY_WATCH_FALLBACK_MS).
+  expect(Date.now() - paidAt).toBeLessThan(15_000)
   await eventually(async () => (await payment(orderId)).status === "captured", 30_000)
   expect((await payment(orderId)).captures).toBe(1)
 })

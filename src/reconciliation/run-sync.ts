@@ -54,6 +54,9 @@ const PASSING = [
   "the database system is in recovery mode",
   "server closed the connection unexpectedly",
   "Client has encountered a connection error",
+  // knex's word for a query on a transaction whose connection the database cut (seen when
+  // PostgreSQL restarts mid-sync).
+  "Transaction query already complete",
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE",

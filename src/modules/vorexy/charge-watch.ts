@@ -1,13 +1,19 @@
 /**
  * One watcher per process for every long-polling status request: while any request waits, it
  * reads the statuses of all the charges waited on in one query per tick, and wakes the requests
- * whose charge moved on. A change made by another instance (the webhook reached it, or a worker
- * ran the sync) is seen within a tick; one made here wakes the tick at once. Each request ends at
- * its own deadline, whatever the database does, so none is held past its timeout.
+ * whose charge moved on. A change made here, or announced by another process (charge-push.ts:
+ * the worker that ran the sync), wakes the tick at once; the ticks themselves are the fallback
+ * for an announcement missed. Each request ends at its own deadline, whatever the database does,
+ * so none is held past its timeout.
  */
 
-/** How often the watcher looks while requests wait: a paid PIX shows within this of the change. */
+/** How often the watcher looks while requests wait and no announcement can reach it. */
 export const WATCH_TICK_MS = 250
+/**
+ * How often it looks while it hears announcements: a missed one is caught within this.
+ * VOREXY_WATCH_FALLBACK_MS changes it for the tests that prove the announcements alone suffice.
+ */
+export const FALLBACK_TICK_MS = Number(process.env.VOREXY_WATCH_FALLBACK_MS) || 2_000
 
 /**
  * A charge's state as the storefront sees it: its status, whether it is still offered, whether
@@ -37,10 +43,15 @@ export class ChargeWatcher {
   private ticking = false
   private again = false
 
+  /** `tickMs`: the period between reads, asked before each (it may change as announcements come and go). */
   constructor(
     private readonly read: ReadMarks,
-    private readonly tickMs = WATCH_TICK_MS
+    private readonly tickMs: number | (() => number) = WATCH_TICK_MS
   ) {}
+
+  private period() {
+    return typeof this.tickMs === "number" ? this.tickMs : this.tickMs()
+  }
 
   /** How many requests are waiting (for tests and the benchmarks). */
   get size() {
@@ -70,13 +81,18 @@ export class ChargeWatcher {
       const set = this.waiters.get(chargeId) ?? new Set<Waiter>()
       set.add(waiter)
       this.waiters.set(chargeId, set)
-      this.schedule(this.tickMs)
+      this.schedule(this.period())
     })
   }
 
-  /** A charge changed in this process: look now rather than at the next tick. */
+  /** A charge changed (here, or announced): look now rather than at the next tick. */
   notify(chargeId: string) {
     if (this.waiters.has(chargeId)) this.schedule(0)
+  }
+
+  /** Anything may have changed (announcements were missed): look now. */
+  notifyAll() {
+    if (this.waiters.size) this.schedule(0)
   }
 
   private schedule(delayMs: number) {
@@ -115,6 +131,6 @@ export class ChargeWatcher {
     }
     const soon = this.again
     this.again = false
-    if (this.waiters.size) this.schedule(soon ? 0 : this.tickMs)
+    if (this.waiters.size) this.schedule(soon ? 0 : this.period())
   }
 }

@@ -10,7 +10,9 @@ import {
 import { ChargeBinding } from "../../providers/vorexy/core/binding"
 import { PayerSeal } from "../../providers/vorexy/core/payer"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
-import { ChargeMark, ChargeWatcher } from "./charge-watch"
+import { Client } from "@medusajs/framework/pg"
+import { ChargePush, CHANNEL, payloads, type ListenClient } from "./charge-push"
+import { ChargeMark, ChargeWatcher, FALLBACK_TICK_MS, WATCH_TICK_MS } from "./charge-watch"
 import { notFoundDeadline } from "./unknown-charge"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
@@ -66,6 +68,13 @@ export default class VorexyModuleService extends MedusaService({
   private qrLinks_?: QrLinks
   private payerSeal_?: PayerSeal
   private watcher_?: ChargeWatcher
+  private push_?: ChargePush
+
+  /** Medusa calls these on the module's service: the listener's connection is closed at shutdown. */
+  __hooks = {
+    onApplicationPrepareShutdown: async () => this.push_?.stop(),
+    onApplicationShutdown: async () => this.push_?.stop(),
+  }
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
     super(cradle, options)
@@ -148,13 +157,54 @@ export default class VorexyModuleService extends MedusaService({
     const updated = (await this.updateVorexyCharges(
       updates as Parameters<VorexyModuleService["updateVorexyCharges"]>[0]
     )) as unknown as VorexyChargeRow[]
-    for (const charge of updated) this.chargeWatcher().notify(charge.id)
+    for (const charge of updated) this.watcher_?.notify(charge.id)
+    // Other processes' long-polls hear of it too (charge-push.ts); they read again within
+    // FALLBACK_TICK_MS anyway, so a failed announcement loses nothing.
+    await this.announceCharges(updated.map((charge) => charge.id)).catch(() => undefined)
     return updated
   }
 
-  /** This process's watcher for long-polling status requests (charge-watch.ts). */
+  /** Tells every listening process (charge-push.ts) that these charges changed. */
+  @InjectManager()
+  async announceCharges(ids: string[], @MedusaContext() context: Context = {}) {
+    const knex = (context.manager as unknown as KnexManager).getKnex()
+    for (const payload of payloads(ids))
+      await knex.raw("select pg_notify(?, ?)", [CHANNEL, payload])
+  }
+
+  /**
+   * This process's watcher for long-polling status requests (charge-watch.ts), listening for
+   * other processes' announcements from its first use: it polls every FALLBACK_TICK_MS while it
+   * hears them, every WATCH_TICK_MS while it cannot.
+   */
   chargeWatcher(): ChargeWatcher {
-    return (this.watcher_ ??= new ChargeWatcher((ids) => this.chargeMarks(ids)))
+    if (this.watcher_) return this.watcher_
+    const watcher = new ChargeWatcher(
+      (ids) => this.chargeMarks(ids),
+      () => (this.push_?.connected ? FALLBACK_TICK_MS : WATCH_TICK_MS)
+    )
+    this.watcher_ = watcher
+    void this.connectionConfig()
+      .then((config) => {
+        if (this.push_) return
+        this.push_ = new ChargePush(
+          () => new Client(config as never) as unknown as ListenClient,
+          (ids) => (ids.length ? ids.forEach((id) => watcher.notify(id)) : watcher.notifyAll())
+        )
+        this.push_.start()
+      })
+      .catch(() => undefined)
+    return watcher
+  }
+
+  /** How the module's own database connection is made (the listener opens one more like it). */
+  @InjectManager()
+  private async connectionConfig(@MedusaContext() context: Context = {}): Promise<unknown> {
+    const knex = (context.manager as unknown as KnexManager).getKnex() as unknown as {
+      client: { config: { connection: unknown } }
+    }
+    const connection = knex.client.config.connection
+    return typeof connection === "function" ? await connection() : connection
   }
 
   /** Each charge's mark (status, and when it stopped being offered): the watcher's one query. */
