@@ -3,7 +3,7 @@
  * the outside, over HTTP, as a storefront, the gateway's webhooks or an admin would see it.
  */
 import { complete, createCart, startPix } from "../integration-tests/helpers/store"
-import type { BenchStore } from "./stores"
+import { PLUGIN_ROUTE, type BenchStore } from "./stores"
 
 export const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -115,4 +115,44 @@ export function perOrder(now: Record<string, number>, before: Record<string, num
   return Object.fromEntries(
     Object.keys(now).map((route) => [route, (now[route] - (before[route] ?? 0)) / n])
   )
+}
+
+/**
+ * Paid under load (issue: "10 payments at once on server + worker"): `rounds` rounds of `width`
+ * PIX orders paid at the sandbox in the same instant, its webhooks to the plugin's route. Each order
+ * is timed from its pay call to its long-poll answering paid, and to an answer saying the order
+ * is captured (a second long-poll, `last_captured=false`, when the first did not say so yet).
+ */
+export async function paidUnderLoad(bs: BenchStore, rounds: number, width = 10) {
+  bs.sandbox.setWebhookUrl(`${bs.base}${PLUGIN_ROUTE}`)
+  const paid: number[] = []
+  const captured: number[] = []
+  const poll = (orderId: string, query: string) =>
+    bs.api
+      .get(
+        `/store/vorexy/payment-status?order_id=${orderId}&wait=true&${query}&timeout_ms=30000`,
+        bs.store.storeHeaders
+      )
+      .then((r) => r.data.payment_status)
+  for (let round = 0; round < rounds; round++) {
+    const orders = await inBatches(width, 5, () => placePix(bs))
+    const polls = orders.map((o) => poll(o.orderId, "last_status=pending"))
+    await new Promise((r) => setTimeout(r, 100))
+    const started = performance.now()
+    for (const o of orders) bs.sandbox.state.payTransaction(o.transactionId)
+    await Promise.all(
+      orders.map(async (o, i) => {
+        let status = await polls[i]
+        if (!status.paid) throw new Error(`${o.orderId}: not paid within 30 s`)
+        paid.push(performance.now() - started)
+        while (!status.order_captured) {
+          status = await poll(o.orderId, "last_status=paid&last_captured=false")
+          if (performance.now() - started > 60_000) throw new Error(`${o.orderId}: not captured`)
+        }
+        captured.push(performance.now() - started)
+      })
+    )
+  }
+  await bs.sandbox.webhooks.idle(30_000)
+  return { paid: stats(paid), captured: stats(captured) }
 }

@@ -2,8 +2,8 @@
  * `npm run bench`: every figure in BENCHMARKS.md, from one run, each beside its baseline measured
  * in the same run. PostgreSQL as the tests find it (DATABASE_URL / DB_HOST, else embedded); Redis
  * at REDIS_URL (default redis://127.0.0.1:6379, database 9). BENCH_SAMPLES scales the samples. The
- * simulated month (month.ts) and the fault suite's three runs (faults.ts) come last; BENCH_ONLY=month
- * or BENCH_ONLY=faults runs only that one.
+ * simulated month (month.ts) and the fault suite's three runs (faults.ts) come last; BENCH_ONLY=month,
+ * BENCH_ONLY=faults or BENCH_ONLY=paid (paid under load, paid.ts) runs only that one.
  */
 import { writeFileSync } from "node:fs"
 import { cpus, totalmem } from "node:os"
@@ -12,6 +12,7 @@ import { cartCompletion, paymentToPaid } from "./measure"
 import { longPollLoad, webhookBurst } from "./load"
 import { simulatedMonth, writeMonthSection, writeSection } from "./month"
 import { faultRuns, FAULTS_HEADING } from "./faults"
+import { paidSection, PAID_HEADING } from "./paid"
 import { dropDatabase } from "../integration-tests/helpers/topology"
 import { report, type Results } from "./report"
 import {
@@ -61,9 +62,25 @@ async function main() {
   }
   const sandbox = await startBenchSandbox()
   const name = `vorexy_bench_${process.pid}`
+  if (process.env.BENCH_ONLY === "paid") {
+    try {
+      const db = await prepareDatabase(name, sandbox)
+      const section = await withStore(await startStore("server + worker", db, sandbox), (bs) =>
+        paidSection(bs, log)
+      )
+      writeSection(PAID_HEADING, section)
+      console.log(section)
+    } finally {
+      await sandbox.stop()
+      await dropDatabase(name).catch(() => undefined)
+      await pg.stop?.()
+    }
+    return
+  }
   try {
     const db = await prepareDatabase(name, sandbox)
     const results = {} as Results
+    let paid = ""
 
     log("one process: cart completion, payment to paid (plugin route, built-in route)")
     await withStore(await startStore("one process", db, sandbox), async (bs) => {
@@ -84,12 +101,14 @@ async function main() {
       results.burst = await webhookBurst(bs, db.databaseUrl, 200, 500)
       log("  long-poll load: 1,000 waiters")
       results.longPoll = await longPollLoad(bs, 1_000, 20_000)
+      paid = await paidSection(bs, log)
     })
 
     const machine = `${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
     const markdown = report(results, { machine, date: new Date().toISOString(), samples: SAMPLES })
     writeFileSync(join(resolve(__dirname, ".."), "BENCHMARKS.md"), markdown)
     console.log(`\n${markdown}`)
+    writeSection(PAID_HEADING, paid)
     writeMonthSection(simulatedMonth(log))
     writeSection(FAULTS_HEADING, faultRuns(log))
   } finally {

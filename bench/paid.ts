@@ -1,0 +1,51 @@
+/**
+ * BENCHMARKS.md's "Paid under load": on server + worker, 10 PIX payments in the same instant, ten
+ * rounds, measured twice on the same store (the two runs must agree within 15 %).
+ */
+import { paidUnderLoad } from "./measure"
+import type { BenchStore } from "./stores"
+
+export const PAID_HEADING = "## Paid under load: server + worker"
+const ROUNDS = 10
+const WIDTH = 10
+
+export async function paidSection(bs: BenchStore, log: (line: string) => void) {
+  const runs = []
+  for (const name of ["run 1", "run 2"]) {
+    log(`  paid under load, ${name}: ${ROUNDS} rounds of ${WIDTH} payments at once`)
+    runs.push({ name, ...(await paidUnderLoad(bs, ROUNDS, WIDTH)) })
+  }
+  const [a, b] = runs
+  const spread = (x: number, y: number) => Math.abs(x - y) / Math.min(x, y)
+  const agree = spread(a.paid.p50, b.paid.p50) <= 0.15 && spread(a.paid.p99, b.paid.p99) <= 0.15
+  const worst = {
+    paid50: Math.max(a.paid.p50, b.paid.p50),
+    paid99: Math.max(a.paid.p99, b.paid.p99),
+    captured99: Math.max(a.captured.p99, b.captured.p99),
+  }
+  const met = (ok: boolean) => (ok ? "**met**" : "**missed**")
+  const ms = (v: number) => Math.round(v)
+  return [
+    PAID_HEADING,
+    "",
+    `A server and a worker of \`medusa start\` on Redis (the store as in the other server + worker`,
+    `rows), the sandbox in the benchmark's process answering at once and POSTing its webhooks to`,
+    `\`/hooks/vorexy\`. ${ROUNDS} rounds: ${WIDTH} PIX orders placed, each shopper's long-poll waiting`,
+    "(`wait=true&last_status=pending`), then all " +
+      `${WIDTH} paid at the sandbox in the same instant. "Paid": from the pay call to the`,
+    'long-poll answering paid. "Captured": to an answer saying `order_captured: true` (a second',
+    "long-poll, `last_captured=false`, when the first did not say so yet). The worker applies the",
+    "payment; the server's long-polls hear of it by the worker's announcement (PostgreSQL",
+    "LISTEN/NOTIFY), not by polling.",
+    "",
+    "| run | orders | paid p50 ms | paid p99 ms | captured p50 ms | captured p99 ms |",
+    "|---|---|---|---|---|---|",
+    ...runs.map(
+      (r) =>
+        `| ${r.name} | ${r.paid.n} | ${ms(r.paid.p50)} | ${ms(r.paid.p99)} | ${ms(r.captured.p50)} | ${ms(r.captured.p99)} |`
+    ),
+    "",
+    `Targets: paid p50 ≤ 300 ms ${met(worst.paid50 <= 300)} (${ms(worst.paid50)}), p99 ≤ 600 ms ${met(worst.paid99 <= 600)} (${ms(worst.paid99)}); captured p99 ≤ 1,000 ms ${met(worst.captured99 <= 1000)} (${ms(worst.captured99)}); the two runs within 15 % of each other (p50 and p99 of paid): ${agree ? "**yes**" : "**no**"}.`,
+    "",
+  ].join("\n")
+}
