@@ -393,7 +393,8 @@ for (let round = 1; round <= ROUNDS; round++) {
           (
             await pg.sql(
               DB,
-              "select pid from pg_stat_activity where query ilike 'LISTEN vorexy_charge_changed%'"
+              // The listener's last words: its LISTEN, or the probe it sends on its own connection.
+              "select pid from pg_stat_activity where query ~ '^(LISTEN|NOTIFY) vorexy_charge_changed'"
             )
           ).length > 0,
         30_000,

@@ -6,12 +6,20 @@
  * Redis too), and a notification sent in a transaction is delivered only once it commits, so no
  * process is woken before the change can be read. A missed notification (the connection dropped,
  * a restart) is caught by the watcher's fallback read every FALLBACK_TICK_MS.
+ *
+ * The listener proves itself: after LISTEN, and every PROBE_EVERY_MS, it announces a nonce on its
+ * own connection and must hear it back within PROBE_WAIT_MS. Until then it does not count as
+ * connected (the watcher keeps its quick reads): a connection that died without a word, or a
+ * pooler that does not carry LISTEN (PgBouncer in transaction mode), is told and replaced.
  */
 
 export const CHANNEL = "vorexy_charge_changed"
 
 /** A notification's payload is at most 8,000 bytes: ids are sent in chunks well under it. */
 const CHUNK = 100
+const PROBE = "probe:"
+export const PROBE_EVERY_MS = 30_000
+export const PROBE_WAIT_MS = 5_000
 
 /** What the listener needs of a PostgreSQL client (pg's Client). */
 export type ListenClient = {
@@ -35,8 +43,8 @@ export function payloads(ids: string[]) {
 }
 
 /**
- * One LISTEN connection, reconnected after any failure (1 s, doubling to 10 s), told apart from
- * the pool so a long-lived listener never holds a query connection.
+ * One LISTEN connection, reconnected after any failure (1 s, doubling to 60 s), apart from the
+ * pool so a long-lived listener never holds a query connection.
  */
 export class ChargePush {
   private client: ListenClient | null = null
@@ -46,9 +54,17 @@ export class ChargePush {
   /** True while the listener is connected and listening: the watcher may then poll slowly. */
   connected = false
 
+  private probe: { nonce: string; timer: NodeJS.Timeout } | null = null
+  private prober: NodeJS.Timeout | null = null
+
+  /**
+   * `onChange`: charges announced changed. `onListening`: the listener has just proven itself;
+   * what changed while nobody listened was not heard, so every waiter should read once.
+   */
   constructor(
     private readonly connect: () => ListenClient,
-    private readonly onChange: (ids: string[]) => void
+    private readonly onChange: (ids: string[]) => void,
+    private readonly onListening: () => void = () => undefined
   ) {}
 
   /** Starts listening (once; later calls do nothing). */
@@ -77,19 +93,47 @@ export class ChargePush {
     client.on("end", lost)
     client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return
+      if (message.payload.startsWith(PROBE)) return this.heard(client, message.payload)
       // Ids only; anything else on the channel is not ours to trust beyond a wake-up.
-      this.onChange(message.payload.split(",").filter((id) => id.length > 0 && id.length <= 64))
+      const ids = message.payload.split(",").filter((id) => id.length > 0 && id.length <= 64)
+      if (ids.length) this.onChange(ids)
     })
     try {
       await client.connect()
       await client.query(`LISTEN ${CHANNEL}`)
       if (this.client !== client) return
-      this.connected = true
-      this.retryMs = 1_000
-      // Changes made while no one listened are not told: wake every waiter to read once.
-      this.onChange([])
+      this.sendProbe(client)
     } catch {
       lost()
+    }
+  }
+
+  /** Announces a nonce on the listener's own connection; not heard back in time: replaced. */
+  private sendProbe(client: ListenClient) {
+    if (this.client !== client || this.probe) return
+    const nonce = `${PROBE}${Math.random().toString(36).slice(2)}`
+    const timer = setTimeout(() => {
+      if (this.client !== client) return
+      this.drop()
+      this.reopen()
+    }, PROBE_WAIT_MS)
+    timer.unref()
+    this.probe = { nonce, timer }
+    client.query(`NOTIFY ${CHANNEL}, '${nonce}'`).catch(() => undefined)
+  }
+
+  private heard(client: ListenClient, payload: string) {
+    if (this.client !== client || this.probe?.nonce !== payload) return
+    clearTimeout(this.probe.timer)
+    this.probe = null
+    if (!this.connected) {
+      this.connected = true
+      this.retryMs = 1_000
+      this.onListening()
+    }
+    if (!this.prober) {
+      this.prober = setInterval(() => this.client && this.sendProbe(this.client), PROBE_EVERY_MS)
+      this.prober.unref()
     }
   }
 
@@ -97,6 +141,10 @@ export class ChargePush {
     const client = this.client
     this.client = null
     this.connected = false
+    if (this.probe) clearTimeout(this.probe.timer)
+    this.probe = null
+    if (this.prober) clearInterval(this.prober)
+    this.prober = null
     if (!client) return
     client.removeAllListeners()
     // An error on a dead socket must not become an unhandled event.
@@ -107,7 +155,8 @@ export class ChargePush {
   private reopen() {
     if (this.stopped || this.retry) return
     const delay = this.retryMs
-    this.retryMs = Math.min(this.retryMs * 2, 10_000)
+    // A pooler that never carries LISTEN fails every probe: try it less and less often.
+    this.retryMs = Math.min(this.retryMs * 2, 60_000)
     this.retry = setTimeout(() => void this.open(), delay)
     this.retry.unref()
   }

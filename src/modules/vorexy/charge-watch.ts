@@ -32,6 +32,9 @@ export const chargeMark = (charge: {
 }) =>
   `${charge.status}|${charge.offer_closed_at ? "closed" : ""}${charge.gateway_unknown_at ? "|unknown" : ""}${charge.captured_at ? "|captured" : ""}`
 
+/** The least time between two reads, however many changes are announced. */
+export const MIN_GAP_MS = 20
+
 /** A read that takes longer is given up (a dead connection must not stop every later tick). */
 export const READ_DEADLINE_MS = 3_000
 
@@ -40,6 +43,8 @@ type Waiter = { mark: string; done: (changed: boolean) => void }
 export class ChargeWatcher {
   private readonly waiters = new Map<string, Set<Waiter>>()
   private timer: NodeJS.Timeout | null = null
+  private timerDue = 0
+  private lastReadEnd = 0
   private ticking = false
   private again = false
 
@@ -81,7 +86,9 @@ export class ChargeWatcher {
       const set = this.waiters.get(chargeId) ?? new Set<Waiter>()
       set.add(waiter)
       this.waiters.set(chargeId, set)
-      this.schedule(this.period())
+      // A change announced between the route's read and now was not this waiter's to hear: its
+      // first read comes soon, not a whole fallback period later.
+      this.schedule(WATCH_TICK_MS)
     })
   }
 
@@ -95,14 +102,20 @@ export class ChargeWatcher {
     if (this.waiters.size) this.schedule(0)
   }
 
+  /**
+   * Reads at `delayMs` from now, unless a read is already due sooner; never sooner than
+   * MIN_GAP_MS after the last read ended (a flood of announcements costs a read per gap at most).
+   */
   private schedule(delayMs: number) {
     if (this.ticking) {
-      if (delayMs === 0) this.again = true
+      if (delayMs < this.period()) this.again = true
       return
     }
-    if (this.timer && delayMs > 0) return
+    const due = Math.max(Date.now() + delayMs, this.lastReadEnd + MIN_GAP_MS)
+    if (this.timer && this.timerDue <= due) return
     if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.tick(), delayMs)
+    this.timerDue = due
+    this.timer = setTimeout(() => void this.tick(), Math.max(0, due - Date.now()))
   }
 
   private async tick() {
@@ -128,6 +141,7 @@ export class ChargeWatcher {
     } finally {
       clearTimeout(timer)
       this.ticking = false
+      this.lastReadEnd = Date.now()
     }
     const soon = this.again
     this.again = false

@@ -71,9 +71,15 @@ export default class VorexyModuleService extends MedusaService({
   private push_?: ChargePush
 
   /** Medusa calls these on the module's service: the listener's connection is closed at shutdown. */
+  private shutDown_ = false
   __hooks = {
-    onApplicationPrepareShutdown: async () => this.push_?.stop(),
-    onApplicationShutdown: async () => this.push_?.stop(),
+    onApplicationPrepareShutdown: async () => this.stopPush(),
+    onApplicationShutdown: async () => this.stopPush(),
+  }
+
+  private stopPush() {
+    this.shutDown_ = true
+    this.push_?.stop()
   }
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
@@ -158,9 +164,9 @@ export default class VorexyModuleService extends MedusaService({
       updates as Parameters<VorexyModuleService["updateVorexyCharges"]>[0]
     )) as unknown as VorexyChargeRow[]
     for (const charge of updated) this.watcher_?.notify(charge.id)
-    // Other processes' long-polls hear of it too (charge-push.ts); they read again within
-    // FALLBACK_TICK_MS anyway, so a failed announcement loses nothing.
-    await this.announceCharges(updated.map((charge) => charge.id)).catch(() => undefined)
+    // Other processes' long-polls hear of it too (charge-push.ts). Not awaited: a sync never waits
+    // on it, and the listeners read again within FALLBACK_TICK_MS anyway.
+    void this.announceCharges(updated.map((charge) => charge.id)).catch(() => undefined)
     return updated
   }
 
@@ -186,10 +192,12 @@ export default class VorexyModuleService extends MedusaService({
     this.watcher_ = watcher
     void this.connectionConfig()
       .then((config) => {
-        if (this.push_) return
+        // Not after shutdown (the config may come after the hooks ran): it would never close.
+        if (this.push_ || this.shutDown_) return
         this.push_ = new ChargePush(
           () => new Client(config as never) as unknown as ListenClient,
-          (ids) => (ids.length ? ids.forEach((id) => watcher.notify(id)) : watcher.notifyAll())
+          (ids) => ids.forEach((id) => watcher.notify(id)),
+          () => watcher.notifyAll()
         )
         this.push_.start()
       })

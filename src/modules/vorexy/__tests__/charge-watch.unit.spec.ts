@@ -1,4 +1,10 @@
-import { ChargeWatcher, READ_DEADLINE_MS, WATCH_TICK_MS } from "../charge-watch"
+import {
+  ChargeWatcher,
+  FALLBACK_TICK_MS,
+  MIN_GAP_MS,
+  READ_DEADLINE_MS,
+  WATCH_TICK_MS,
+} from "../charge-watch"
 
 /** A table of statuses the watcher reads, counting its queries. */
 function table(initial: Record<string, string>) {
@@ -104,5 +110,40 @@ describe("ChargeWatcher", () => {
     db.statuses.a = "paid"
     await jest.advanceTimersByTimeAsync(READ_DEADLINE_MS + WATCH_TICK_MS)
     await expect(wait).resolves.toBe(true)
+  })
+
+  it("while it hears announcements, reads a new waiter's charge soon, then falls back every 2 s", async () => {
+    const db = table({ a: "pending" })
+    const watcher = new ChargeWatcher(db.read, () => FALLBACK_TICK_MS)
+    let changed: boolean | undefined
+    void watcher.wait("a", "pending", 60_000).then((c) => (changed = c))
+    // Changed between the route's read and the wait (its announcement heard by nobody).
+    db.statuses.a = "paid"
+    await jest.advanceTimersByTimeAsync(WATCH_TICK_MS)
+    expect(changed).toBe(true)
+
+    void watcher.wait("a", "paid", 60_000).then((c) => (changed = c))
+    await jest.advanceTimersByTimeAsync(WATCH_TICK_MS)
+    const afterFirst = db.queries.length
+    await jest.advanceTimersByTimeAsync(FALLBACK_TICK_MS - 1)
+    expect(db.queries.length).toBe(afterFirst)
+    await jest.advanceTimersByTimeAsync(1)
+    expect(db.queries.length).toBe(afterFirst + 1)
+  })
+
+  it("reads at most once per gap however many announcements come", async () => {
+    const db = table({ a: "pending" })
+    const watcher = new ChargeWatcher(db.read, () => FALLBACK_TICK_MS)
+    void watcher.wait("a", "pending", 60_000)
+    await jest.advanceTimersByTimeAsync(WATCH_TICK_MS)
+    const before = db.queries.length
+    // 1,000 announcements over one second.
+    for (let i = 0; i < 1_000; i++) {
+      watcher.notify("a")
+      await jest.advanceTimersByTimeAsync(1)
+    }
+    const reads = db.queries.length - before
+    expect(reads).toBeGreaterThan(0)
+    expect(reads).toBeLessThanOrEqual(Math.ceil(1_000 / MIN_GAP_MS) + 1)
   })
 })
