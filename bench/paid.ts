@@ -6,18 +6,23 @@ import { paidUnderLoad } from "./measure"
 import type { BenchStore } from "./stores"
 
 export const PAID_HEADING = "## Paid under load: server + worker"
-const ROUNDS = 10
+const ROUNDS = 20
 const WIDTH = 10
+/** Rounds paid first and not counted: the processes' first requests compile and warm their caches. */
+const WARM_UP = 3
 
 export async function paidSection(bs: BenchStore, log: (line: string) => void) {
   const runs = []
+  log(`  paid under load: ${WARM_UP} rounds to warm up, not counted`)
+  await paidUnderLoad(bs, WARM_UP, WIDTH)
   for (const name of ["run 1", "run 2"]) {
     log(`  paid under load, ${name}: ${ROUNDS} rounds of ${WIDTH} payments at once`)
     runs.push({ name, ...(await paidUnderLoad(bs, ROUNDS, WIDTH)) })
   }
   const [a, b] = runs
   const spread = (x: number, y: number) => Math.abs(x - y) / Math.min(x, y)
-  const agree = spread(a.paid.p50, b.paid.p50) <= 0.15 && spread(a.paid.p99, b.paid.p99) <= 0.15
+  const agree50 = spread(a.paid.p50, b.paid.p50) <= 0.15
+  const agree99 = spread(a.paid.p99, b.paid.p99) <= 0.15
   const worst = {
     paid50: Math.max(a.paid.p50, b.paid.p50),
     paid99: Math.max(a.paid.p99, b.paid.p99),
@@ -30,7 +35,7 @@ export async function paidSection(bs: BenchStore, log: (line: string) => void) {
     "",
     `A server and a worker of \`medusa start\` on Redis (the store as in the other server + worker`,
     `rows), the sandbox in the benchmark's process answering at once and POSTing its webhooks to`,
-    `\`/hooks/vorexy\`. ${ROUNDS} rounds: ${WIDTH} PIX orders placed, each shopper's long-poll`,
+    `\`/hooks/vorexy\`. After ${WARM_UP} rounds not counted, ${ROUNDS} rounds: ${WIDTH} PIX orders placed, each shopper's long-poll`,
     `waiting (\`wait=true&last_status=pending\`), then all ${WIDTH} paid at the sandbox in the same`,
     'instant. "Paid": from the pay call to the long-poll answering paid. "Captured": to an',
     "answer saying `order_captured: true` (a second",
@@ -45,7 +50,7 @@ export async function paidSection(bs: BenchStore, log: (line: string) => void) {
         `| ${r.name} | ${r.paid.n} | ${ms(r.paid.p50)} | ${ms(r.paid.p99)} | ${ms(r.captured.p50)} | ${ms(r.captured.p99)} |`
     ),
     "",
-    `Targets: paid p50 ≤ 300 ms ${met(worst.paid50 <= 300)} (${ms(worst.paid50)}), p99 ≤ 600 ms ${met(worst.paid99 <= 600)} (${ms(worst.paid99)}); captured p99 ≤ 1,000 ms ${met(worst.captured99 <= 1000)} (${ms(worst.captured99)}); the two runs within 15 % of each other (p50 and p99 of paid): ${agree ? "**yes**" : "**no**"}.`,
+    `Targets: paid p50 ≤ 300 ms ${met(worst.paid50 <= 300)} (${ms(worst.paid50)}), p99 ≤ 600 ms ${met(worst.paid99 <= 600)} (${ms(worst.paid99)}); captured p99 ≤ 1,000 ms ${met(worst.captured99 <= 1000)} (${ms(worst.captured99)}); the two runs within 15 % of each other: paid p50 ${agree50 ? "**yes**" : "**no**"}, paid p99 ${agree99 ? "**yes**" : "**no**"}.`,
     "",
   ].join("\n")
 }

@@ -14,7 +14,7 @@ import { simulatedMonth, writeMonthSection, writeSection } from "./month"
 import { faultRuns, FAULTS_HEADING } from "./faults"
 import { paidSection, PAID_HEADING } from "./paid"
 import { dropDatabase } from "../integration-tests/helpers/topology"
-import { report, type Results } from "./report"
+import { LONG_POLL_HEADING, longPollSection, report, type Results } from "./report"
 import {
   BUILT_IN_ROUTE,
   PLUGIN_ROUTE,
@@ -62,6 +62,24 @@ async function main() {
   }
   const sandbox = await startBenchSandbox()
   const name = `vorexy_bench_${process.pid}`
+  if (process.env.BENCH_ONLY === "longpoll") {
+    // Only the long-poll load on server + worker: its section of BENCHMARKS.md rewritten.
+    try {
+      const db = await prepareDatabase(name, sandbox)
+      const result = await withStore(await startStore("server + worker", db, sandbox), (bs) =>
+        longPollLoad(bs, 1_000, 20_000)
+      )
+      const when = `(This section alone: \`BENCH_ONLY=longpoll\` on ${new Date().toISOString()}, Node ${process.version}.)`
+      const section = longPollSection(result, when)
+      writeSection(LONG_POLL_HEADING, section)
+      console.log(section)
+    } finally {
+      await sandbox.stop()
+      await dropDatabase(name).catch(() => undefined)
+      await pg.stop?.()
+    }
+    return
+  }
   if (process.env.BENCH_ONLY === "paid") {
     try {
       const db = await prepareDatabase(name, sandbox)

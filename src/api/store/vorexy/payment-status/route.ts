@@ -54,16 +54,36 @@ export const GET = async (
     const closed = new AbortController()
     req.on("close", () => closed.abort())
     const timeoutMs = (query.timeout_ms ?? DEFAULT_WAIT_MS) - (Date.now() - arrived)
-    await watcher.wait(charge.id, chargeMark(charge), timeoutMs, closed.signal)
+    const changed = await watcher.wait(charge.id, chargeMark(charge), timeoutMs, closed.signal)
     if (closed.signal.aborted) return
-    // Whatever ended the wait, the answer is the row as it is now.
-    charge = (await service.listVorexyCharges({ id: charge.id }))[0] ?? charge
-    captured = await orderCaptured(req, service, charge)
+    // Woken by a change: the answer is the row as it is now. Ended by its timeout: nothing the
+    // watcher (or an announcement) saw changed, so the answer is what was read at the start, not
+    // a second read: a thousand long-polls sent together end together, and must not queue for
+    // the database then.
+    if (changed) {
+      const id = charge.id
+      charge = (await shared(`charge:${id}`, () => service.listVorexyCharges({ id })))[0] ?? charge
+      captured = await orderCaptured(req, service, charge)
+    }
   }
 
   // Never from a cache: a cached answer would make the storefront's follower spin.
   res.setHeader("Cache-Control", "no-store")
   res.json({ payment_status: paymentStatusView(charge, captured) })
+}
+
+/**
+ * Reads already under way for the same thing are shared: the requests of a burst (the tabs and
+ * components of one order's page, hundreds of long-polls ending or waking together) make one
+ * query each thing, not one each request. Nothing is kept once the read is done.
+ */
+const inFlight = new Map<string, Promise<unknown>>()
+function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key)
+  if (running) return running as Promise<T>
+  const started = read().finally(() => inFlight.delete(key))
+  inFlight.set(key, started)
+  return started
 }
 
 async function findCharge(
@@ -75,9 +95,12 @@ async function findCharge(
     charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
   if (q.order_id) {
     // The usual case, kept cheap for long-polls: the recorded charge, and the order's channel.
-    const recorded = pick(await service.listVorexyCharges({ order_id: q.order_id }))
+    const orderId = q.order_id
+    const recorded = pick(
+      await shared(`order:${orderId}`, () => service.listVorexyCharges({ order_id: orderId }))
+    )
     if (recorded) {
-      await assertOrderVisible(req, q.order_id)
+      await assertOrderVisible(req, orderId)
       return recorded
     }
   }
@@ -110,11 +133,13 @@ const visible = (req: MedusaRequest, channel: string | null | undefined) => {
 
 /** 404 unless the order exists and is visible with this publishable key (one query). */
 async function assertOrderVisible(req: MedusaRequest, orderId: string) {
-  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order",
-    fields: ["id", "sales_channel_id"],
-    filters: { id: orderId },
-  })
+  const { data } = await shared(`order-channel:${orderId}`, () =>
+    req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "order",
+      fields: ["id", "sales_channel_id"],
+      filters: { id: orderId },
+    })
+  )
   const order = data[0] as { sales_channel_id?: string | null } | undefined
   if (!order || !visible(req, order.sales_channel_id)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)
@@ -150,6 +175,10 @@ async function visibleSession(req: MedusaRequest, sessionId: string): Promise<st
 async function orderCaptured(req: MedusaRequest, service: VorexyModuleService, charge: Charge) {
   if (charge.captured_at) return true
   if (charge.status !== "paid") return false
+  return shared(`captured:${charge.id}`, () => lookUpCapture(req, service, charge))
+}
+
+async function lookUpCapture(req: MedusaRequest, service: VorexyModuleService, charge: Charge) {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   if (!(await sessionCaptureCount(query, charge.payment_session_id))) return false
   await service.updateChargesAndNotify([{ id: charge.id, captured_at: new Date() }])
