@@ -18,7 +18,7 @@ export const pixMethod: ChargeMethod<"pix"> = {
       status: PaymentSessionStatus.PENDING_AUTHORIZATION,
       facts: {
         qr_code: qrCode,
-        qr_code_image: qrCode ? await qrImageDataUrl(qrCode) : null,
+        qr_code_image: qrCode ? qrImageDataUrl(qrCode) : null,
         expires_at: pixExpiresAt(created.pix?.expiresAt, options.pixExpiresInDays),
       },
     }
