@@ -4,13 +4,8 @@
  * anyone holding the collection id could do it. Refused with a 409 before Medusa deletes anything.
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
-
-type CollectionRow = {
-  order?: { id: string } | null
-  payment_sessions?: Array<{ provider_id: string; data?: Record<string, unknown> | null } | null>
-}
+import { sessionCollection } from "./session-collection"
 
 const OPEN = new Set(["pending", "paid"])
 
@@ -20,13 +15,7 @@ export async function refuseReplacingOpenCharge(
   next: MedusaNextFunction
 ) {
   try {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "payment_collection",
-      fields: ["id", "order.id", "payment_sessions.provider_id", "payment_sessions.data"],
-      filters: { id: req.params.id },
-    })
-    const collection = data[0] as CollectionRow | undefined
+    const collection = await sessionCollection(req)
     const open = (collection?.payment_sessions ?? []).some(
       (session) =>
         isVorexyProviderId(session?.provider_id) &&

@@ -1,31 +1,16 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { MajorAmountInput, toCents } from "../../gateway"
+import { toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import type { MedusaAddress } from "../../providers/vorexy/core/address"
 import type { CheckoutContextKey, CheckoutItem } from "../../providers/vorexy/core/session-data"
 import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isVorexyProviderId, methodLabelOf } from "../../providers/vorexy/provider-ids"
 import { exceedsDataLimit } from "../../providers/vorexy/core/data-size"
 import { cardFieldsIn } from "../../providers/vorexy/core/raw-card"
+import { sessionCollection, type SessionCollection } from "./session-collection"
 import { bodyTextProblem } from "./text-guard"
 
 type SessionBody = { provider_id: string; data?: Record<string, unknown> }
-type CartItemRow = {
-  title?: string | null
-  variant_title?: string | null
-  unit_price: MajorAmountInput
-  quantity: number
-  requires_shipping?: boolean | null
-}
-type CartRow = {
-  items?: CartItemRow[] | null
-  shipping_methods?: Array<{ amount: MajorAmountInput } | null> | null
-  billing_address?: MedusaAddress | null
-  shipping_address?: MedusaAddress | null
-}
-
 const isVorexySessionBody = (body: unknown): body is SessionBody =>
   Boolean(body) &&
   typeof body === "object" &&
@@ -73,7 +58,7 @@ export async function attachCheckoutContext(
         res.status(400).json({ type: "invalid_data", message })
         return
       }
-      const cart = await cartContext(req, req.params.id)
+      const cart = cartContext(await sessionCollection(req))
       // Medusa's own route fails an unknown collection with a 500 (it reads its amount).
       if (!cart) {
         res.status(404).json({
@@ -92,28 +77,7 @@ export async function attachCheckoutContext(
   }
 }
 
-async function cartContext(req: MedusaRequest, paymentCollectionId: string) {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const address = (which: string) =>
-    ["address_1", "address_2", "city", "province", "postal_code", "country_code", "metadata"].map(
-      (field) => `cart.${which}.${field}`
-    )
-  const { data } = await query.graph({
-    entity: "payment_collection",
-    fields: [
-      "id",
-      "cart.items.title",
-      "cart.items.variant_title",
-      "cart.items.unit_price",
-      "cart.items.quantity",
-      "cart.items.requires_shipping",
-      "cart.shipping_methods.amount",
-      ...address("billing_address"),
-      ...address("shipping_address"),
-    ],
-    filters: { id: paymentCollectionId },
-  })
-  const collection = data[0] as { cart?: CartRow } | undefined
+function cartContext(collection: SessionCollection | undefined) {
   if (!collection) return null
   const cart = collection.cart ?? {}
   const items: CheckoutItem[] = (cart.items ?? []).map((item) => ({

@@ -1,0 +1,88 @@
+/**
+ * The payment collection a new payment session is for, read once for the route's middlewares: the
+ * guard needs its order and sessions, a Vorexy session also its cart (what the gateway takes). One
+ * query, so checkout pays one read of the collection, not two.
+ */
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MajorAmountInput } from "../../gateway"
+import type { MedusaAddress } from "../../providers/vorexy/core/address"
+import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
+
+export type CartItemRow = {
+  title?: string | null
+  variant_title?: string | null
+  unit_price: MajorAmountInput
+  quantity: number
+  requires_shipping?: boolean | null
+}
+
+export type CartRow = {
+  items?: CartItemRow[] | null
+  shipping_methods?: Array<{ amount: MajorAmountInput } | null> | null
+  billing_address?: MedusaAddress | null
+  shipping_address?: MedusaAddress | null
+}
+
+export type SessionCollection = {
+  id: string
+  order?: { id: string } | null
+  payment_sessions?: Array<{ provider_id: string; data?: Record<string, unknown> | null } | null>
+  cart?: CartRow | null
+}
+
+const ADDRESS_FIELDS = [
+  "address_1",
+  "address_2",
+  "city",
+  "province",
+  "postal_code",
+  "country_code",
+  "metadata",
+]
+
+const CART_FIELDS = [
+  "cart.items.title",
+  "cart.items.variant_title",
+  "cart.items.unit_price",
+  "cart.items.quantity",
+  "cart.items.requires_shipping",
+  "cart.shipping_methods.amount",
+  ...ADDRESS_FIELDS.map((field) => `cart.billing_address.${field}`),
+  ...ADDRESS_FIELDS.map((field) => `cart.shipping_address.${field}`),
+]
+
+/** True when the request creates a Vorexy session (its body names a Vorexy provider). */
+export function createsVorexySession(req: MedusaRequest) {
+  return [req.body, req.validatedBody].some(
+    (body) =>
+      Boolean(body) &&
+      typeof body === "object" &&
+      isVorexyProviderId((body as { provider_id?: unknown }).provider_id)
+  )
+}
+
+const reads = new WeakMap<MedusaRequest, Promise<SessionCollection | undefined>>()
+
+/** The collection of `req.params.id` (undefined: no such collection), read at most once per request. */
+export function sessionCollection(req: MedusaRequest): Promise<SessionCollection | undefined> {
+  let read = reads.get(req)
+  if (!read) {
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    read = query
+      .graph({
+        entity: "payment_collection",
+        fields: [
+          "id",
+          "order.id",
+          "payment_sessions.provider_id",
+          "payment_sessions.data",
+          ...(createsVorexySession(req) ? CART_FIELDS : []),
+        ],
+        filters: { id: req.params.id },
+      })
+      .then(({ data }) => data[0] as SessionCollection | undefined)
+    reads.set(req, read)
+  }
+  return read
+}
