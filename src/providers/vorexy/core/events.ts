@@ -9,6 +9,14 @@ import type { ChargeStatus } from "../../../gateway"
 
 /** Emitted when a gateway charge is created; the plugin's subscriber records it. */
 export const CHARGE_CREATED_EVENT = "vorexy.charge.created"
+
+/**
+ * How long after the create its announcement is delivered: after the checkout's request, which it
+ * would otherwise slow (a workflow and its reads, beside Medusa's completion). A placed order
+ * records its charge at once (order.placed), a status request that finds no row records it too;
+ * this delivery records the charges of checkouts that failed after the gateway said yes.
+ */
+export const CHARGE_CREATED_DELAY_MS = 1_000
 /** Emitted whenever a re-fetch shows a charge's status changed; the plugin applies it forward-only. */
 export const CHARGE_OBSERVED_EVENT = "vorexy.charge.observed"
 
@@ -65,9 +73,13 @@ export class ProviderEvents {
     private readonly logger?: Logger
   ) {}
 
-  async emit<N extends keyof EventPayloads>(name: N, data: EventPayloads[N]): Promise<void> {
+  async emit<N extends keyof EventPayloads>(
+    name: N,
+    data: EventPayloads[N],
+    options: { delay?: number } = {}
+  ): Promise<void> {
     try {
-      await this.eventBus?.emit({ name, data })
+      await this.eventBus?.emit({ name, data }, options)
     } catch (error) {
       // Other paths record charges too (order.placed, the status route, reconciliation).
       this.logger?.warn(`Vorexy: could not emit ${name}: ${(error as Error).message}`)
