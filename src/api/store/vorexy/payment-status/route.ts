@@ -13,6 +13,7 @@ import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { chargeMark } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { requestLook } from "../../../../reconciliation/shopper-look"
+import { SharedReads } from "../../../utils/shared-reads"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
 import { sessionCaptureCount } from "../../../../workflows/utils/session-captures"
 import {
@@ -25,6 +26,10 @@ import { paymentStatusView, unconfirmedReason } from "./view"
 const DEFAULT_WAIT_MS = 25_000
 /** Long-polls one process holds at most; more are answered at once (the storefront asks again). */
 const MAX_WAITERS = 10_000
+
+/** Reads the requests of a burst share (shared-reads.ts). */
+const reads = new SharedReads()
+const shared = <T>(key: string, read: () => Promise<T>) => reads.share(key, read)
 
 type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 
@@ -70,20 +75,6 @@ export const GET = async (
   // Never from a cache: a cached answer would make the storefront's follower spin.
   res.setHeader("Cache-Control", "no-store")
   res.json({ payment_status: paymentStatusView(charge, captured) })
-}
-
-/**
- * Reads already under way for the same thing are shared: the requests of a burst (the tabs and
- * components of one order's page, hundreds of long-polls ending or waking together) make one
- * query each thing, not one each request. Nothing is kept once the read is done.
- */
-const inFlight = new Map<string, Promise<unknown>>()
-function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const running = inFlight.get(key)
-  if (running) return running as Promise<T>
-  const started = read().finally(() => inFlight.delete(key))
-  inFlight.set(key, started)
-  return started
 }
 
 async function findCharge(
