@@ -103,6 +103,20 @@ medusaIntegrationTestRunner({
       const shadow = await session({ ...VALID_PAYER, hasOwnProperty: 1 })
       expect(shadow.status).toBe(400)
       expect(shadow.data.message).toMatch(/is a reserved name/)
+      // Sent as a list, such a key reached Medusa's validator, whose message failed to print (a 500).
+      for (const provider_id of [PROVIDERS.pix, "pp_system_default"]) {
+        const listed = await api
+          .post(
+            `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+            { provider_id, data: [{ toString: null, "": "<b>" }, "${x}\u0000a", true] },
+            store.storeHeaders
+          )
+          .catch(errorResponse)
+        expect([listed.status, listed.data.message]).toEqual([
+          400,
+          expect.stringMatching(/reserved name/),
+        ])
+      }
       expect(others.map((r) => r.status)).toEqual([200, 200, 200])
       expect(transactions()).toHaveLength(0)
       // The same cart still pays with ordinary data.
