@@ -98,11 +98,43 @@ async function routeTimes(bs: BenchStore, count: number) {
  */
 export async function longPollLoad(bs: BenchStore, waiters: number, timeoutMs: number) {
   const idle = await routeTimes(bs, 200)
+  const burst = await longPolls(bs, waiters, 0, timeoutMs, async () => {
+    await new Promise((r) => setTimeout(r, 1_000))
+    return routeTimes(bs, 200)
+  })
+  // The same number arriving evenly over 10 s, paid once all have arrived.
+  const spread = await longPolls(bs, waiters, 10_000, timeoutMs, async () => {
+    await new Promise((r) => setTimeout(r, 11_000))
+  })
+  return {
+    idle,
+    loaded: burst.during!,
+    lateAfterChange: burst.lateAfterChange,
+    lateAfterTimeout: burst.lateAfterTimeout,
+    spread: { lateAfterChange: spread.lateAfterChange, lateAfterTimeout: spread.lateAfterTimeout },
+  }
+}
+
+/**
+ * `waiters` long-polls on 20 new pending orders, sent evenly over `overMs` (0: all at once);
+ * `meanwhile` runs, then 10 of the orders are paid. How late each answered after its order's
+ * payment, or after its timeout counted from when it was sent.
+ */
+async function longPolls<T>(
+  bs: BenchStore,
+  waiters: number,
+  overMs: number,
+  timeoutMs: number,
+  meanwhile: () => Promise<T>
+) {
   const orders = await inBatches(20, 5, () => placePix(bs))
   bs.sandbox.setWebhookUrl(`${bs.base}${PLUGIN_ROUTE}`)
   const paidAt = new Map<string, number>()
+  const begun = performance.now()
   const polls = Array.from({ length: waiters }, async (_, i) => {
     const { orderId } = orders[i % orders.length]
+    const at = begun + (overMs * i) / waiters
+    if (overMs) await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())))
     const sent = performance.now()
     const { data } = await bs.api.get(
       `/store/vorexy/payment-status?order_id=${orderId}&wait=true&last_status=pending&timeout_ms=${timeoutMs}`,
@@ -112,16 +144,14 @@ export async function longPollLoad(bs: BenchStore, waiters: number, timeoutMs: n
     const due = data.payment_status.paid ? paidAt.get(orderId)! : sent + timeoutMs
     return { late: answered - due, paid: data.payment_status.paid as boolean }
   })
-  await new Promise((r) => setTimeout(r, 1_000))
-  const loaded = await routeTimes(bs, 200)
+  const during = await meanwhile()
   for (const { orderId, transactionId } of orders.slice(0, 10)) {
     paidAt.set(orderId, performance.now())
     bs.sandbox.state.payTransaction(transactionId)
   }
   const answers = await Promise.all(polls)
   return {
-    idle,
-    loaded,
+    during,
     lateAfterChange: stats(answers.filter((a) => a.paid).map((a) => a.late)),
     lateAfterTimeout: stats(answers.filter((a) => !a.paid).map((a) => a.late)),
   }

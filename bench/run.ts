@@ -14,7 +14,14 @@ import { simulatedMonth, writeMonthSection, writeSection } from "./month"
 import { faultRuns, FAULTS_HEADING } from "./faults"
 import { paidSection, PAID_HEADING } from "./paid"
 import { dropDatabase } from "../integration-tests/helpers/topology"
-import { LONG_POLL_HEADING, longPollSection, report, type Results } from "./report"
+import {
+  COMPLETION_HEADING,
+  completionSection,
+  LONG_POLL_HEADING,
+  longPollSection,
+  report,
+  type Results,
+} from "./report"
 import {
   BUILT_IN_ROUTE,
   PLUGIN_ROUTE,
@@ -45,6 +52,20 @@ async function withStore<T>(store: BenchStore, work: (bs: BenchStore) => Promise
   } finally {
     await store.stop()
   }
+}
+
+/** Cart completion under `medusa start` (N ≥ 50) and the demo's way (`medusa develop`, N = 20). */
+async function completion(
+  db: Awaited<ReturnType<typeof prepareDatabase>>,
+  sandbox: Awaited<ReturnType<typeof startBenchSandbox>>
+) {
+  const start = await withStore(await startStore("one process", db, sandbox), (bs) =>
+    cartCompletion(bs, Math.max(50, SAMPLES))
+  )
+  const demo = await withStore(await startStore("the demo's way", db, sandbox), (bs) =>
+    cartCompletion(bs, 20)
+  )
+  return { start, demo }
 }
 
 async function main() {
@@ -80,6 +101,22 @@ async function main() {
     }
     return
   }
+  if (process.env.BENCH_ONLY === "completion") {
+    // Only the cart completion, one process: its section of BENCHMARKS.md rewritten.
+    try {
+      const db = await prepareDatabase(name, sandbox)
+      const result = await completion(db, sandbox)
+      const when = `(This section alone: \`BENCH_ONLY=completion\` on ${new Date().toISOString()}, Node ${process.version}.)`
+      const section = completionSection(result, when)
+      writeSection(COMPLETION_HEADING, section)
+      console.log(section)
+    } finally {
+      await sandbox.stop()
+      await dropDatabase(name).catch(() => undefined)
+      await pg.stop?.()
+    }
+    return
+  }
   if (process.env.BENCH_ONLY === "paid") {
     try {
       const db = await prepareDatabase(name, sandbox)
@@ -100,9 +137,10 @@ async function main() {
     const results = {} as Results
     let paid = ""
 
-    log("one process: cart completion, payment to paid (plugin route, built-in route)")
+    log("cart completion: medusa start, the demo's way")
+    results.completion = await completion(db, sandbox)
+    log("one process: payment to paid (plugin route, built-in route)")
     await withStore(await startStore("one process", db, sandbox), async (bs) => {
-      results.completion = await cartCompletion(bs, Math.max(20, SAMPLES / 2))
       log("  payment to paid: plugin route")
       const plugin = await paymentToPaid(bs, PLUGIN_ROUTE, SAMPLES)
       log("  payment to paid: built-in route")

@@ -20,7 +20,8 @@ import {
   TOPOLOGY_SECRET,
 } from "../integration-tests/helpers/topology"
 
-export type Topology = "one process" | "server + worker"
+/** "the demo's way": one process under `medusa develop`, as `npm run demo` runs it. */
+export type Topology = "one process" | "server + worker" | "the demo's way"
 
 export type BenchStore = {
   topology: Topology
@@ -62,16 +63,25 @@ export async function startStore(
     VOREXY_ALLOW_BUILT_IN_WEBHOOK_ROUTE: "true",
     MEDUSA_REDIS: topology === "server + worker" ? "true" : undefined,
     REDIS_URL: redisUrl(10),
-    NODE_ENV: "production",
+    NODE_ENV: topology === "the demo's way" ? "development" : "production",
+    // The demo's e-mails link to its pages and QR images.
+    ...(topology === "the demo's way"
+      ? {
+          VOREXY_PUBLIC_URL: base,
+          VOREXY_ORDER_PAGE_URL: "http://localhost:8000/order/{order_id}",
+        }
+      : {}),
   })
   if (topology === "server + worker") await flushRedis(redisUrl(10))
   const processes =
-    topology === "one process"
-      ? [await startMedusa("store", "shared", env, port)]
-      : await Promise.all([
-          startMedusa("server", "server", env, port),
-          startMedusa("worker", "worker", env),
-        ])
+    topology === "the demo's way"
+      ? [await startMedusa("store", "shared", env, port, "develop")]
+      : topology === "one process"
+        ? [await startMedusa("store", "shared", env, port)]
+        : await Promise.all([
+            startMedusa("server", "server", env, port),
+            startMedusa("worker", "worker", env),
+          ])
   const api = axios.create({ baseURL: base })
   const store = await loadStore(api, db.publishableKey)
   const { data } = await api.post("/auth/user/emailpass", ADMIN)

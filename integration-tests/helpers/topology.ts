@@ -138,10 +138,11 @@ export async function startMedusa(
   name: string,
   mode: "server" | "worker" | "shared",
   env: NodeJS.ProcessEnv,
-  port?: number
+  port?: number,
+  command: "start" | "develop" = "start"
 ): Promise<MedusaProcess> {
   const listen = port ?? (await freePort())
-  const child = spawn(MEDUSA, ["start"], {
+  const child = spawn(MEDUSA, [command], {
     cwd: root,
     detached: true,
     env: { ...env, PORT: String(listen), MEDUSA_WORKER_MODE: mode },
