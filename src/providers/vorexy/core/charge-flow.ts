@@ -13,7 +13,6 @@ import { buildChargeRequest, chargeIdempotencyKey } from "./charge-request"
 import { statusFields } from "./charge-status"
 import { errorsFor } from "./errors"
 import {
-  CHARGE_CREATED_DELAY_MS,
   CHARGE_CREATED_EVENT,
   CHARGE_DETACHED_EVENT,
   CHARGE_OBSERVED_EVENT,
@@ -117,21 +116,17 @@ export class ChargeFlow {
         company_id: companyId,
       }),
     }
-    await this.events.emit(
-      CHARGE_CREATED_EVENT,
-      {
-        payment_session_id: sessionId,
-        transaction_id: created.id,
-        method: this.methodName,
-        amount_cents: amountCents,
-        // Paid with another amount: recorded as pending, so the sync re-fetches it and flags it.
-        status: outcome.amountMismatch ? "pending" : created.status.status,
-        gateway_status: created.status.raw,
-        ...facts,
-        company_id: companyId === null ? null : String(companyId),
-      },
-      { delay: CHARGE_CREATED_DELAY_MS }
-    )
+    await this.events.emit(CHARGE_CREATED_EVENT, {
+      payment_session_id: sessionId,
+      transaction_id: created.id,
+      method: this.methodName,
+      amount_cents: amountCents,
+      // Paid with another amount: recorded as pending, so the sync re-fetches it and flags it.
+      status: outcome.amountMismatch ? "pending" : created.status.status,
+      gateway_status: created.status.raw,
+      ...facts,
+      company_id: companyId === null ? null : String(companyId),
+    })
     if (outcome.amountMismatch) {
       throw errors.cardAmountMismatch(created.amountCents, amountCents)
     }

@@ -9,14 +9,6 @@ import type { ChargeStatus } from "../../../gateway"
 
 /** Emitted when a gateway charge is created; the plugin's subscriber records it. */
 export const CHARGE_CREATED_EVENT = "vorexy.charge.created"
-
-/**
- * How long after the create its announcement is delivered: after the checkout's request, which it
- * would otherwise slow (a workflow and its reads, beside Medusa's completion). A placed order
- * records its charge at once (order.placed), a status request that finds no row records it too;
- * this delivery records the charges of checkouts that failed after the gateway said yes.
- */
-export const CHARGE_CREATED_DELAY_MS = 1_000
 /** Emitted whenever a re-fetch shows a charge's status changed; the plugin applies it forward-only. */
 export const CHARGE_OBSERVED_EVENT = "vorexy.charge.observed"
 
@@ -73,13 +65,9 @@ export class ProviderEvents {
     private readonly logger?: Logger
   ) {}
 
-  async emit<N extends keyof EventPayloads>(
-    name: N,
-    data: EventPayloads[N],
-    options: { delay?: number } = {}
-  ): Promise<void> {
+  async emit<N extends keyof EventPayloads>(name: N, data: EventPayloads[N]): Promise<void> {
     try {
-      await this.eventBus?.emit({ name, data }, options)
+      await this.eventBus?.emit({ name, data })
     } catch (error) {
       // Other paths record charges too (order.placed, the status route, reconciliation).
       this.logger?.warn(`Vorexy: could not emit ${name}: ${(error as Error).message}`)
