@@ -12,7 +12,7 @@ import type { AxiosInstance } from "axios"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
-import { SWEEP_MARK } from "../../src/reconciliation/sweeps"
+import { SWEEP_MARK, sweepHorizon } from "../../src/reconciliation/sweeps"
 import {
   nextSweepAt,
   NO_SWEEP,
@@ -21,7 +21,7 @@ import {
   WATCH,
 } from "../../src/reconciliation/sweep-plan"
 import type { SandboxRef } from "./sandbox"
-import { MINUTE, Placed, placeOrder, Plan } from "./sim-scenario"
+import { DAY, MINUTE, Placed, placeOrder, Plan } from "./sim-scenario"
 import type { SimClock } from "./sim-clock"
 import type { Store } from "./store"
 
@@ -167,11 +167,13 @@ export async function simulate(input: {
             where outcome = 'received' and deleted_at is null) as received,
          (select min(next_attempt_at) from vorexy_webhook_event
             where outcome = 'failed' and deleted_at is null) as failed,
-         (select max(created_at) from vorexy_charge
-            where status = 'pending' and deleted_at is null) as newest_pending,
-         (select count(*) from vorexy_charge where status in ('pending', 'cancelled') and deleted_at is null) as open,
-         (select count(*) from vorexy_charge where status in ('paid', 'disputed') and deleted_at is null) as settled,
-         (select count(*) from vorexy_charge where created_at >= now() - interval '1 day') as last_day`
+         (select min(created_at) from vorexy_charge
+            where status = 'pending' and created_at > ? and deleted_at is null) as young_pending,
+         (select min(created_at) from vorexy_charge
+            where status = 'pending' and created_at > ? and deleted_at is null) as open_pending,
+         (select count(*) from vorexy_charge where created_at >= ?) as last_day`,
+      // The simulated clock, not the database's now(): charges carry simulated times.
+      [after - WATCH.recentMs, after - WATCH.openMs, after - DAY].map((t) => new Date(t))
     )
     const row = rows[0]
     const time = (v: unknown) => (v ? new Date(v as string).getTime() : null)
@@ -186,20 +188,22 @@ export async function simulate(input: {
     const marks = await service.listVorexyHealthMarks({
       key: SWEEPS.map((s) => SWEEP_MARK(s.name)),
     })
+    // A sweep is due when the job's own rule says it watches something (a sweep watching nothing
+    // does not run, and its next time stays in the past); a pending charge leaves the recent
+    // window, or the open one, at a known time: the sweeps' horizons change then.
     for (const sweep of SWEEPS) {
       const mark = marks.find((m) => m.key === SWEEP_MARK(sweep.name))
       const state = { ...NO_SWEEP, ...((mark?.data as object) ?? {}) } as SweepState
       const dueAt = nextSweepAt(sweep, state, Number(row.last_day)) ?? 0
-      const newest = time(row.newest_pending)
-      const watching =
-        sweep.name === "recent"
-          ? newest !== null && Math.max(dueAt, after) < newest + WATCH.recentMs
-          : sweep.name === "open"
-            ? Number(row.open) > 0
-            : Number(row.settled) > 0
-      if (watching) push(dueAt)
+      if ((await sweepHorizon(service, sweep.name)) !== null) push(dueAt)
     }
-    return Math.max(after + MINUTE, ceilMinute(Math.min(...candidates, until)))
+    const young = time(row.young_pending)
+    const open = time(row.open_pending)
+    push(young === null ? null : young + WATCH.recentMs)
+    push(open === null ? null : open + WATCH.openMs)
+    // The last stop is `until` itself (rarely a whole minute), so the run ends when asked.
+    if (after >= until) return Infinity
+    return Math.min(until, Math.max(after + MINUTE, ceilMinute(Math.min(...candidates, until))))
   }
 
   let at = ceilMinute(clock.now())

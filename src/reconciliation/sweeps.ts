@@ -48,7 +48,7 @@ export async function runSweeps(container: MedusaContainer, budget: RunBudget) {
   for (const sweep of SWEEPS) {
     const state = stateOf(sweep.name)
     if (!sweepDue(sweep, state, Date.now(), perDay)) continue
-    const horizon = await horizonOf(service, sweep.name)
+    const horizon = await sweepHorizon(service, sweep.name)
     if (horizon === null) {
       if (state.page) await service.markHealth(SWEEP_MARK(sweep.name), { ...NO_SWEEP })
       continue
@@ -85,7 +85,10 @@ async function ordersPerDay(service: VorexyModuleService): Promise<number> {
 }
 
 /** The oldest creation time the sweep must cover, or null: it watches nothing now. */
-async function horizonOf(service: VorexyModuleService, name: SweepName): Promise<number | null> {
+export async function sweepHorizon(
+  service: VorexyModuleService,
+  name: SweepName
+): Promise<number | null> {
   const now = Date.now()
   const ago = (ms: number) => new Date(now - ms)
   const filters: Record<string, unknown>[] =
