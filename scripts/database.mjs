@@ -52,8 +52,14 @@ export function freePort() {
  * Starts an embedded PostgreSQL. `dataDir` makes it persistent (the demo); without it a temporary
  * cluster is made and removed on stop (tests). `handleSignals` (default true) stops it on SIGINT,
  * SIGTERM and SIGHUP before the process dies of them; the demo stops it itself and passes false.
+ * `throwaway` (temporary clusters only; the integration tests) runs it without fsync.
  */
-export async function startEmbeddedPostgres({ dataDir, port, handleSignals = true } = {}) {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  handleSignals = true,
+  throwaway = false,
+} = {}) {
   const user = postgresUser()
   const bin = binariesFor(user)
   const persistent = Boolean(dataDir)
@@ -68,7 +74,7 @@ export async function startEmbeddedPostgres({ dataDir, port, handleSignals = tru
   try {
     if (!existsSync(join(databaseDir, "PG_VERSION")))
       await initCluster({ ...cluster, password: PASSWORD, durable: persistent })
-    server = await startCluster({ ...cluster, port: pgPort })
+    server = await startCluster({ ...cluster, port: pgPort, throwaway: throwaway && !persistent })
   } catch (error) {
     if (!persistent) rmSync(dirname(databaseDir), { recursive: true, force: true })
     throw error

@@ -4,7 +4,7 @@ import { configuredDatabase, startEmbeddedPostgres } from "../../scripts/databas
 
 export default async function globalSetup() {
   const configured = configuredDatabase()
-  const db = configured ?? (await startEmbeddedPostgres())
+  const db = configured ?? (await startEmbeddedPostgres({ throwaway: true }))
   // medusaIntegrationTestRunner turns SSL on for any URL without the word "localhost", which a
   // loopback server does not speak: name loopback addresses "localhost".
   process.env.DB_HOST = ["127.0.0.1", "::1", "[::1]"].includes(db.host) ? "localhost" : db.host
