@@ -25,6 +25,7 @@ if (process.env.TEST_TYPE === "integration") {
     setupFiles: ["<rootDir>/integration-tests/setup/metadata.js"],
     globalSetup: "<rootDir>/integration-tests/setup/global-setup.mjs",
     globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.mjs",
+    testSequencer: "<rootDir>/integration-tests/setup/sequencer.mjs",
     testTimeout: 120000,
   }
 } else {
