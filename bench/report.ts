@@ -88,6 +88,9 @@ export function report(r: Results, run: { machine: string; date: string; samples
 
 export const LONG_POLL_HEADING = "## Long-poll load: 1,000 waiters"
 
+const overflows = (n: number | null) =>
+  n === null ? "not known (no /proc/net/netstat)" : String(n)
+
 /** The long-poll section (also written alone by BENCH_ONLY=longpoll, with `alone` saying when). */
 export function longPollSection(lp: Results["longPoll"], alone?: string) {
   const slowdown = lp.loaded.p95 / lp.idle.p95
@@ -123,6 +126,15 @@ export function longPollSection(lp: Results["longPoll"], alone?: string) {
     "",
     `Targets: other routes within 1.5× idle ${verdict(slowdown <= 1.5, `${slowdown.toFixed(2)}×`)}; the same-instant burst's`,
     `p99 lateness within 2 s ${verdict(late <= 2000, `${ms(late)} ms`)}; over 10 s, each within 1 s ${verdict(spreadLate <= 1000, `max ${ms(spreadLate)} ms`)}.`,
+    "",
+    `Connections the kernel dropped on a full listen queue (Linux's ListenOverflows): ${overflows(lp.overflows)} in the burst, ${overflows(lp.spread.overflows)} over 10 s.`,
+    "Node listens with a backlog of 511 (Medusa does not change it): a thousand connections opened in",
+    "the same instant, while the server is busy with the first of them, overflow it, and the client",
+    "tries a dropped connection again 1 s later. That second, plus the queue it then meets, is the",
+    "burst's tail after the timeout; the long-poll's own timeout counts from the request reaching the",
+    "store (the start time Medusa's request logger notes in its first layers). Long-polls arriving",
+    "over 10 s drop none. In front of a production store, a reverse proxy (nginx, a load balancer)",
+    "takes the connections and absorbs such a burst.",
     "",
   ].join("\n")
 }
