@@ -61,9 +61,12 @@ afterAll(async () => {
   for (const name of forReadme) copyFileSync(join(shots, name), join(docShots, name))
 })
 
-/** A screenshot in .artifacts, and in docs/screenshots for the README when `readme`. */
-async function shot(page: Page, name: string, readme = false) {
-  await page.screenshot({ path: join(shots, `storefront-${name}.png`), fullPage: true })
+/**
+ * A screenshot in .artifacts, and in docs/screenshots for the README when `readme`. A phone's page
+ * is taken as its screen shows it: a full-page shot drops the touch screen's emulation.
+ */
+async function shot(page: Page, name: string, readme = false, fullPage = true) {
+  await page.screenshot({ path: join(shots, `storefront-${name}.png`), fullPage })
   if (readme) forReadme.push(`storefront-${name}.png`)
 }
 
@@ -235,7 +238,7 @@ it("card refused: the refusal is shown, another card pays, one order", async () 
   await page.close()
 })
 
-it("PIX by the order's link (a shopper back later), then expired: shown without reload", async () => {
+it("PIX by the order's link (a shopper back later, on a phone), then expired: shown without reload", async () => {
   const first = await context.newPage()
   await checkout(first, "pix")
   const orderId = await placeOrder(first)
@@ -244,13 +247,32 @@ it("PIX by the order's link (a shopper back later), then expired: shown without 
   expect(link).toBe(`${demo.storefrontUrl}/order/${orderId}`)
   await first.close() // the shopper closes the tab
 
-  const page = await context.newPage()
+  // Back later on a phone: a touch screen, where the code to copy comes before the QR code.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: "pt-BR",
+  })
+  const page = await phone.newPage()
   await page.goto(link!)
   const pix = page.locator(".vorexy-pix").first()
   await pix.locator("img").first().waitFor({ state: "visible", timeout: 60_000 })
   const code = await valueOf(page.locator(".vorexy-pix__code").first())
   expect(code).toBe((await status(orderId)).qr_code)
-  await shot(page, "order-link")
+  const top = async (locator: Locator) => (await locator.boundingBox())!.y
+  expect(await top(page.getByRole("button", { name: "Copiar código" }))).toBeLessThan(
+    await top(pix.locator("img").first())
+  )
+  // "Compartilhar no WhatsApp": a plain wa.me link with the code and this order's page.
+  const share = await page
+    .getByRole("link", { name: /Compartilhar no WhatsApp/ })
+    .getAttribute("href")
+  const shared = new URL(share!)
+  expect(shared.origin + shared.pathname).toBe("https://wa.me/")
+  expect(shared.searchParams.get("text")).toContain(code)
+  expect(shared.searchParams.get("text")).toContain(link)
+  await shot(page, "order-link-phone", false, false)
 
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))
   const { transaction_id } = await status(orderId)
@@ -266,5 +288,5 @@ it("PIX by the order's link (a shopper back later), then expired: shown without 
     .waitFor({ state: "detached", timeout: 10_000 })
   await shot(page, "pix-expired", true)
   expect((await adminOrder(orderId)).payment_status).not.toBe("captured")
-  await page.close()
+  await phone.close()
 })

@@ -37,6 +37,10 @@ const ptBR = {
     expired:
       "Este código PIX expirou e não pode mais ser pago. Faça um novo pedido para gerar outro.",
     paid: "Recebemos o seu PIX. Obrigado!",
+    share: "Compartilhar no WhatsApp",
+    shareMessage: (amount: string, code: string, orderUrl?: string) =>
+      `PIX de ${amount} para pagar o pedido. Código copia e cola:\n${code}` +
+      (orderUrl ? `\n\nAcompanhe o pedido: ${orderUrl}` : ""),
   },
   boleto: {
     title: "Boleto bancário",
@@ -155,6 +159,10 @@ const en: VorexyTexts = {
     expired:
       "This PIX code has expired and can no longer be paid. Place a new order to get another.",
     paid: "We received your PIX. Thank you!",
+    share: "Share on WhatsApp",
+    shareMessage: (amount: string, code: string, orderUrl?: string) =>
+      `PIX of ${amount} to pay the order. Copy and paste code:\n${code}` +
+      (orderUrl ? `\n\nFollow the order: ${orderUrl}` : ""),
   },
   boleto: {
     title: "Boleto",

@@ -80,6 +80,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
           client={client}
           target={{ orderId: order.id }}
           locale="pt-BR"
+          shareUrl={link}
           onPaid={() => setPaid(true)}
           onStatus={setStatus}
         />

@@ -120,3 +120,42 @@ describe("copy", () => {
     expect(screen.queryByText("Copiado!")).toBeNull()
   })
 })
+
+describe("share on WhatsApp", () => {
+  const now = () => EXPIRES - 60_000
+  /** The message the link's chat opens with. */
+  const sharedText = (link: HTMLAnchorElement) => {
+    const url = new URL(link.href)
+    expect(`${url.origin}${url.pathname}`).toBe("https://wa.me/")
+    return url.searchParams.get("text")
+  }
+
+  it("shares the amount, the code and the order page, in a new window", () => {
+    render(
+      <VorexyPix status={pixStatus()} now={now} shareUrl="https://loja.example/pedido/o_1?t=abc" />
+    )
+    const link = screen.getByRole("link", { name: /Compartilhar no WhatsApp/ }) as HTMLAnchorElement
+    expect([link.target, link.rel]).toEqual(["_blank", "noopener noreferrer"])
+    expect(plain(sharedText(link))).toBe(
+      plain(
+        `PIX de R$ 99,90 para pagar o pedido. Código copia e cola:\n${PIX_CODE}\n\n` +
+          "Acompanhe o pedido: https://loja.example/pedido/o_1?t=abc"
+      )
+    )
+  })
+
+  it("shares only the code without a page, or with one that is not http(s); in English too", () => {
+    render(<VorexyPix status={pixStatus()} now={now} locale="en" shareUrl="javascript:alert(1)" />)
+    const link = screen.getByRole("link", { name: /Share on WhatsApp/ }) as HTMLAnchorElement
+    const text = sharedText(link)!
+    expect(text).toContain(PIX_CODE)
+    expect(text).not.toMatch(/javascript|Follow the order/)
+  })
+
+  it("is not offered once the code cannot be paid", () => {
+    render(
+      <VorexyPix status={pixStatus({ status: "paid", paid: true, payable: false })} now={now} />
+    )
+    expect(screen.queryByRole("link", { name: /WhatsApp/ })).toBeNull()
+  })
+})

@@ -28,10 +28,18 @@ function contrast(a: string, b: string) {
 }
 
 it("styles only .vorexy-* elements (nothing global)", () => {
-  const selectors = [...css.matchAll(/([^{}]+)\{/g)].flatMap(([, s]) => s.split(","))
+  const selectors = [...css.matchAll(/([^{}]+)\{/g)]
+    .map(([, s]) => s.trim())
+    .filter((s) => !s.startsWith("@media"))
+    .flatMap((s) => s.split(","))
   expect(selectors.length).toBeGreaterThan(10)
   for (const selector of selectors)
     expect(selector.trim()).toMatch(/^(\[data-state="[a-z]+"\] > )?\.vorexy-[a-z_-]+/)
+})
+
+it("puts the PIX code before the QR code on touch screens, where a QR cannot be scanned", () => {
+  const coarse = css.slice(css.indexOf("@media (pointer: coarse)"))
+  expect(coarse).toMatch(/^@media \(pointer: coarse\) \{\s*\.vorexy-pix__qr \{\s*order: 1;/)
 })
 
 it("gives each custom property one default", () => {

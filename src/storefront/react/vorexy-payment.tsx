@@ -28,10 +28,12 @@ export type VorexyPaymentProps = {
   now?: VorexyClock
   /** How long the server holds each long-poll, in ms. */
   timeoutMs?: number
+  /** The order page's address, shared with a PIX code by "Compartilhar no WhatsApp". */
+  shareUrl?: string
 }
 
 export function VorexyPayment(props: VorexyPaymentProps) {
-  const { client, target, locale = "pt-BR", now, timeoutMs } = props
+  const { client, target, locale = "pt-BR", now, timeoutMs, shareUrl } = props
   const t = textsFor(locale)
   const { status, state } = useVorexyStatus(client, target, { timeoutMs })
 
@@ -66,7 +68,7 @@ export function VorexyPayment(props: VorexyPaymentProps) {
           : ""
 
   const view = !status ? null : status.method === "pix" ? (
-    <VorexyPix status={status} locale={locale} now={now} />
+    <VorexyPix status={status} locale={locale} now={now} shareUrl={shareUrl} />
   ) : status.method === "boleto" ? (
     <VorexyBoleto status={status} locale={locale} />
   ) : (

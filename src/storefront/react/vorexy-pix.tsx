@@ -1,7 +1,7 @@
 "use client"
 /** A PIX charge: QR code, copy-and-paste code, amount and countdown; then paid or expired. */
 import { useId } from "react"
-import { formatMoney, safeImage, secondsLeft } from "../format.js"
+import { formatMoney, safeImage, safeLink, secondsLeft } from "../format.js"
 import { textsFor, unconfirmedText } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
@@ -14,9 +14,17 @@ export type VorexyPixProps = {
   status: VorexyPaymentStatus
   locale?: VorexyLocale
   now?: VorexyClock
+  /**
+   * The order page's address (http or https), sent with the code by "Compartilhar no WhatsApp":
+   * whoever gets it can follow the order there. Without it, only the code is shared.
+   */
+  shareUrl?: string
 }
 
-export function VorexyPix({ status, locale = "pt-BR", now }: VorexyPixProps) {
+/** A WhatsApp link that opens a chat with `text` typed in (wa.me: no SDK, no script). */
+export const whatsAppLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`
+
+export function VorexyPix({ status, locale = "pt-BR", now, shareUrl }: VorexyPixProps) {
   const t = textsFor(locale)
   const titleId = useId()
   const clock = useClock(now)
@@ -54,6 +62,16 @@ export function VorexyPix({ status, locale = "pt-BR", now }: VorexyPixProps) {
             multiline
             locale={locale}
           />
+          <a
+            className="vorexy-button vorexy-pix__share"
+            href={whatsAppLink(
+              t.pix.shareMessage(amount, status.qr_code ?? "", safeLink(shareUrl) ?? undefined)
+            )}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t.pix.share} <span className="vorexy-sr-only">{t.newWindow}</span>
+          </a>
           <h3 className="vorexy-subtitle">{t.pix.howTo}</h3>
           <ol className="vorexy-steps">
             {t.pix.steps.map((step) => (
