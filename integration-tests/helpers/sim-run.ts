@@ -201,8 +201,9 @@ export async function simulate(input: {
     const open = time(row.open_pending)
     push(young === null ? null : young + WATCH.recentMs)
     push(open === null ? null : open + WATCH.openMs)
-    // The last stop is `until` itself (rarely a whole minute), so the run ends when asked.
-    if (after >= until) return Infinity
+    // The last stop is `until` itself (rarely a whole minute), so the run ends when asked; never
+    // two runs less than a minute apart (the cron's period).
+    if (after + MINUTE > until) return Infinity
     return Math.min(until, Math.max(after + MINUTE, ceilMinute(Math.min(...candidates, until))))
   }
 

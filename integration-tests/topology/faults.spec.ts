@@ -217,20 +217,23 @@ const chargeRow = async (transactionId: string) =>
     )
   )[0]
 
-/** Orders seen captured or flagged: neither is undone, so they need no second look. */
-const settled = new Set<string>()
+/** Orders seen captured: a capture is never undone, so they need no second look. */
+const captured = new Set<string>()
 
 /** Every order paid so far is captured (or flagged): resolves with the time that took from `since`. */
 async function recovered(fault: string, since: number) {
   const paid = placed.filter((o) => o.paidAt)
-  // Only the orders not yet seen settled are asked about: a round stays short as orders pile up,
-  // so the time measured is the store's, not this loop's.
+  // Orders already seen captured are not asked about again: a round stays short as orders pile
+  // up, so the time measured is the store's, not this loop's. (A flag can be cleared by a later
+  // sync: a flagged order is looked at each round.)
   const waiting = async () => {
     const left: Placed[] = []
-    for (const order of paid.filter((o) => !settled.has(o.orderId))) {
-      const row = await chargeRow(order.transactionId)
-      if (!row?.flag && (await payment(order.orderId)).captures < 1) left.push(order)
-      else settled.add(order.orderId)
+    for (const order of paid.filter((o) => !captured.has(o.orderId))) {
+      if ((await payment(order.orderId)).captures >= 1) {
+        captured.add(order.orderId)
+        continue
+      }
+      if (!(await chargeRow(order.transactionId))?.flag) left.push(order)
     }
     return left
   }
