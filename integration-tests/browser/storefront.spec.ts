@@ -286,7 +286,7 @@ it("PIX by the order's link (a shopper back later, on a phone), then expired: sh
   await page
     .getByRole("button", { name: "Simular pagamento (sandbox)" })
     .waitFor({ state: "detached", timeout: 10_000 })
-  await shot(page, "pix-expired", true)
+  await shot(page, "pix-expired-phone", false, false)
   expect((await adminOrder(orderId)).payment_status).not.toBe("captured")
   await phone.close()
 })

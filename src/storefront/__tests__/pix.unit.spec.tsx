@@ -159,3 +159,37 @@ describe("share on WhatsApp", () => {
     expect(screen.queryByRole("link", { name: /WhatsApp/ })).toBeNull()
   })
 })
+
+describe("on a touch screen", () => {
+  const setMatchMedia = (value: unknown) =>
+    Object.defineProperty(window, "matchMedia", { value, configurable: true, writable: true })
+  afterEach(() => setMatchMedia(undefined))
+  const codeComesFirst = () =>
+    Boolean(
+      screen
+        .getByRole("button", { name: "Copiar código" })
+        .compareDocumentPosition(screen.getByRole("img")) & Node.DOCUMENT_POSITION_FOLLOWING
+    )
+
+  it("puts the code to copy before the QR code, in the page's own order (screen readers too)", () => {
+    const matchMedia = jest.fn().mockReturnValue({
+      matches: true,
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+    })
+    setMatchMedia(matchMedia)
+    render(<VorexyPix status={pixStatus()} now={() => EXPIRES - 60_000} />)
+    expect(matchMedia).toHaveBeenCalledWith("(pointer: coarse)")
+    expect(codeComesFirst()).toBe(true)
+  })
+
+  it("keeps the QR code first with a mouse, or where the browser cannot tell", () => {
+    setMatchMedia(() => ({ matches: false }))
+    const { unmount } = render(<VorexyPix status={pixStatus()} now={() => EXPIRES - 60_000} />)
+    expect(codeComesFirst()).toBe(false)
+    unmount()
+    setMatchMedia(undefined)
+    render(<VorexyPix status={pixStatus()} now={() => EXPIRES - 60_000} />)
+    expect(codeComesFirst()).toBe(false)
+  })
+})

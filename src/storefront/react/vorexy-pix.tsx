@@ -9,6 +9,7 @@ import { CopyField } from "./copy-field.js"
 import { PaymentHeading } from "./payment-heading.js"
 import { VorexyCountdown } from "./countdown.js"
 import { useClock, type VorexyClock } from "./use-clock.js"
+import { useTouchScreen } from "./use-touch-screen.js"
 
 export type VorexyPixProps = {
   status: VorexyPaymentStatus
@@ -33,6 +34,39 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl }: VorexyPix
   const state = viewState(status, seconds === 0)
   const amount = formatMoney(status.amount_cents, status.currency_code, locale)
   const payable = state === "pending" && Boolean(status.qr_code)
+  const touch = useTouchScreen()
+  const image = safeImage(status.qr_code_image)
+  const qrImage = image ? (
+    <img
+      className="vorexy-pix__qr"
+      src={image}
+      alt={t.pix.qrAlt(amount)}
+      width={240}
+      height={240}
+    />
+  ) : null
+  const codeToCopy = (
+    <>
+      <CopyField
+        value={status.qr_code ?? ""}
+        label={t.pix.code}
+        copyLabel={t.pix.copy}
+        fieldClassName="vorexy-pix__code"
+        multiline
+        locale={locale}
+      />
+      <a
+        className="vorexy-button vorexy-pix__share"
+        href={whatsAppLink(
+          t.pix.shareMessage(amount, status.qr_code ?? "", safeLink(shareUrl) ?? undefined)
+        )}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t.pix.share} <span className="vorexy-sr-only">{t.newWindow}</span>
+      </a>
+    </>
+  )
 
   return (
     <section className="vorexy-pix" data-state={state} aria-labelledby={titleId}>
@@ -45,33 +79,10 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl }: VorexyPix
       {payable ? (
         <>
           {status.expires_at ? <VorexyCountdown seconds={seconds} label={t.pix.expiresIn} /> : null}
-          {safeImage(status.qr_code_image) ? (
-            <img
-              className="vorexy-pix__qr"
-              src={safeImage(status.qr_code_image)!}
-              alt={t.pix.qrAlt(amount)}
-              width={240}
-              height={240}
-            />
-          ) : null}
-          <CopyField
-            value={status.qr_code ?? ""}
-            label={t.pix.code}
-            copyLabel={t.pix.copy}
-            fieldClassName="vorexy-pix__code"
-            multiline
-            locale={locale}
-          />
-          <a
-            className="vorexy-button vorexy-pix__share"
-            href={whatsAppLink(
-              t.pix.shareMessage(amount, status.qr_code ?? "", safeLink(shareUrl) ?? undefined)
-            )}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t.pix.share} <span className="vorexy-sr-only">{t.newWindow}</span>
-          </a>
+          {/* On a touch screen the code to copy comes first, for screen readers too. */}
+          {touch ? null : qrImage}
+          {codeToCopy}
+          {touch ? qrImage : null}
           <h3 className="vorexy-subtitle">{t.pix.howTo}</h3>
           <ol className="vorexy-steps">
             {t.pix.steps.map((step) => (
