@@ -32,6 +32,8 @@ const vorexy = {
   maxInstallments: env.VOREXY_MAX_INSTALLMENTS,
   minInstallmentCents: env.VOREXY_MIN_INSTALLMENT_CENTS,
   paymentEmails: env.VOREXY_PAYMENT_EMAILS,
+  pixReminderMinutes: env.VOREXY_PIX_REMINDER_MINUTES,
+  boletoReminderHours: env.VOREXY_BOLETO_REMINDER_HOURS,
   publicUrl: env.VOREXY_PUBLIC_URL,
   orderPageUrl: env.VOREXY_ORDER_PAGE_URL,
 }

@@ -5,7 +5,7 @@
  * sandbox gateway over HTTP.
  */
 import type { INotificationModuleService } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
@@ -96,6 +96,60 @@ medusaIntegrationTestRunner({
       ])
       // Paid: the QR is no longer served.
       expect((await api.get(path).catch(errorResponse)).status).toBe(404)
+    })
+
+    /**
+     * The clock moved on for one charge: it was made `ageMin` minutes ago and lapses in `leftMin`
+     * (the reminder is decided from the row's times; the sandbox keeps its own).
+     */
+    const age = async (orderId: string, ageMin: number, leftMin: number) => {
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(
+        `update vorexy_charge set created_at = now() - make_interval(mins => ?),
+           expires_at = now() + make_interval(mins => ?) where order_id = ?`,
+        [ageMin, leftMin, orderId]
+      )
+    }
+    const templatesOf = async (orderId: string) =>
+      (await emails(orderId)).map((n) => n.template).sort()
+
+    it("reminds once before a PIX expires, with the code and the order's page; never once paid, nor a short PIX", async () => {
+      // Made a day ago, 30 minutes left: within the hour before its expiry (the default).
+      const due = await placePixOrder(api, store)
+      await emailOf(due.orderId, "vorexy-pix-created")
+      await age(due.orderId, 23 * 60 + 30, 30)
+      // Paid before its reminder was due: never reminded.
+      const paid = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(paid.transactionId)
+      await eventually(async () => (await paymentStatus(paid.orderId)) === "captured")
+      await age(paid.orderId, 23 * 60 + 30, 30)
+      // Made 20 minutes ago, 10 left: the first e-mail is still fresh, no reminder.
+      const short = await placePixOrder(api, store)
+      await age(short.orderId, 20, 10)
+
+      await reconcileVorexy(getContainer())
+      const reminder = await emailOf(due.orderId, "vorexy-pix-reminder")
+      expect(reminder).toMatchObject({
+        to: "ana@example.com",
+        data: {
+          event: "reminder",
+          method: "pix",
+          amount: "R$ 94,90",
+          pix_code: expect.stringMatching(/^000201/),
+          qr_code_url: expect.stringMatching(/^https:\/\/loja\.example\/vorexy\/qr\/vxch_/),
+          order_page_url: `https://loja.example/pedido/${due.orderId}`,
+        },
+      })
+
+      // Later runs send nothing more.
+      await reconcileVorexy(getContainer())
+      await reconcileVorexy(getContainer())
+      expect(await templatesOf(due.orderId)).toEqual(["vorexy-pix-created", "vorexy-pix-reminder"])
+      expect(await templatesOf(paid.orderId)).toEqual([
+        "vorexy-payment-received",
+        "vorexy-pix-created",
+      ])
+      expect(await templatesOf(short.orderId)).toEqual(["vorexy-pix-created"])
     })
 
     it("e-mails a boleto's line and PDF, and that it expired", async () => {

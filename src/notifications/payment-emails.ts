@@ -1,7 +1,8 @@
 /**
  * The shopper's e-mails for a PIX or boleto order, through Medusa's Notification Module: how to pay
  * later ("created": the amount, the PIX code and a hosted QR image or the boleto's line and PDF, the
- * expiry, a link to the order's page), "paid", and "expired" (expired or cancelled unpaid). Only
+ * expiry, a link to the order's page), the same again shortly before it lapses ("reminder",
+ * payment-reminders.ts), "paid", and "expired" (expired or cancelled unpaid). Only
  * when the store has a notification provider for the "email" channel; one per event per charge,
  * whatever the retries (the notification's idempotency key). The store's provider renders them
  * from the template id and the data.
@@ -17,7 +18,7 @@ import { formatBRL, webUrl } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 
-export type PaymentEmailEvent = "created" | "paid" | "expired"
+export type PaymentEmailEvent = "created" | "reminder" | "paid" | "expired"
 
 type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 type OrderRow = { id: string; display_id: number | string; email: string | null }
@@ -47,6 +48,8 @@ export async function sendPaymentEmail(
   if (!options.paymentEmails || !emailChannelConfigured(container)) return false
   const [charge] = await vorexy.listVorexyCharges({ id: chargeId })
   if (!charge?.order_id || (charge.method !== "pix" && charge.method !== "boleto")) return false
+  // A reminder only while the shopper can still pay it: never once paid, closed or lapsed.
+  if (event === "reminder" && !stillPayable(charge)) return false
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ["id", "display_id", "email"],
@@ -57,7 +60,7 @@ export async function sendPaymentEmail(
 
   const templates = options.emailTemplates
   const howToPay =
-    event !== "created"
+    event !== "created" && event !== "reminder"
       ? {}
       : charge.method === "pix"
         ? {
@@ -77,7 +80,11 @@ export async function sendPaymentEmail(
         ? charge.method === "pix"
           ? templates.pix_created
           : templates.boleto_created
-        : templates[event],
+        : event === "reminder"
+          ? charge.method === "pix"
+            ? templates.pix_reminder
+            : templates.boleto_reminder
+          : templates[event],
     trigger_type: `vorexy.payment.${event}`,
     resource_id: order.id,
     resource_type: "order",
@@ -96,6 +103,16 @@ export async function sendPaymentEmail(
     },
   })
   return true
+}
+
+/** Unpaid, still offered to the shopper, and not yet lapsed. */
+function stillPayable(charge: Charge) {
+  return (
+    charge.status === "pending" &&
+    !charge.offer_closed_at &&
+    !charge.flag &&
+    (!charge.expires_at || new Date(charge.expires_at).getTime() > Date.now())
+  )
 }
 
 /** How to pay a boleto: the facts the shopper may read of it (`charge-facts`). */

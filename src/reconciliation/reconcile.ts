@@ -16,6 +16,7 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
 import { RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
+import { sendDueReminders } from "../notifications/payment-reminders"
 import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "./run-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
 import { RunBudget, runSweeps } from "./sweeps"
@@ -95,6 +96,7 @@ const EMPTY_RUN = {
   withdrawals: 0,
   unknown_withdrawals: 0,
   webhook_events: 0,
+  reminders: 0,
   bodies_dropped: 0,
   failures: [] as string[],
 }
@@ -256,6 +258,12 @@ async function reconcileOnce(container: MedusaContainer) {
         .emit(events.map((event) => ({ name: WEBHOOK_RECEIVED_EVENT, data: { id: event.id } })))
     }
 
+    // E-mails reminding shoppers of a PIX or boleto about to lapse (no gateway call).
+    const reminders = await sendDueReminders(container).catch((error: Error) => {
+      failures.push(`reminders: ${error.message}`)
+      return 0
+    })
+
     const dropped = await service.dropOldWebhookBodies()
     // Hourly counters of refused deliveries older than two days are no longer shown.
     const oldCounters = await service.listVorexyHealthMarks(
@@ -279,6 +287,7 @@ async function reconcileOnce(container: MedusaContainer) {
       withdrawals: withdrawalsDone,
       unknown_withdrawals: unknownDone,
       webhook_events: events.length,
+      reminders,
       bodies_dropped: dropped,
       failures,
     }

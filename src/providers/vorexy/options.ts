@@ -131,16 +131,37 @@ export const VorexyOptionsSchema = z.object({
    * the store's own; off with `paymentEmails: false`.
    */
   paymentEmails: booleanOption.default(true),
+  /**
+   * The reminder e-mail (with how to pay again and the order's page) before an unpaid PIX
+   * expires, in minutes, and before a boleto's due date, in hours; 0: none. Once per charge, and
+   * never sooner after the order than the same time (a PIX that lives shorter gets none).
+   */
+  pixReminderMinutes: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
+  boletoReminderHours: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24)
+    .default(24),
   emailTemplates: z
     .object({
       pix_created: z.string().min(1).default("vorexy-pix-created"),
       boleto_created: z.string().min(1).default("vorexy-boleto-created"),
+      pix_reminder: z.string().min(1).default("vorexy-pix-reminder"),
+      boleto_reminder: z.string().min(1).default("vorexy-boleto-reminder"),
       paid: z.string().min(1).default("vorexy-payment-received"),
       expired: z.string().min(1).default("vorexy-payment-expired"),
     })
     .default({
       pix_created: "vorexy-pix-created",
       boleto_created: "vorexy-boleto-created",
+      pix_reminder: "vorexy-pix-reminder",
+      boleto_reminder: "vorexy-boleto-reminder",
       paid: "vorexy-payment-received",
       expired: "vorexy-payment-expired",
     }),

@@ -80,5 +80,7 @@ export const VorexyCharge = model
      */
     offer_closed_at: model.dateTime().nullable(),
     offer_closed_reason: model.enum(["order_canceled", "session_replaced"]).nullable(),
+    /** When the shopper was e-mailed a reminder before the PIX or boleto lapsed (once). */
+    reminded_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["status", "expires_at"] }, { on: ["created_at"] }])
