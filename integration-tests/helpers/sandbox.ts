@@ -13,6 +13,8 @@ const OPTION_VARS = [
   "VOREXY_PUBLIC_URL",
   "VOREXY_ORDER_PAGE_URL",
   "VOREXY_RECONCILE_CALLS_PER_MINUTE",
+  "VOREXY_PIX_REMINDER_MINUTES",
+  "VOREXY_BOLETO_REMINDER_HOURS",
   // "none": the store has no notification provider for e-mail.
   "EMAIL_PROVIDER",
 ] as const

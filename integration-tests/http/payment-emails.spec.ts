@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
     const templatesOf = async (orderId: string) =>
       (await emails(orderId)).map((n) => n.template).sort()
 
-    it("reminds once before a PIX expires, with the code and the order's page; never once paid, nor a short PIX", async () => {
+    it("reminds once before a PIX expires or a boleto falls due, with how to pay and the order's page; never once paid, nor a short PIX, nor too late", async () => {
       // Made a day ago, 30 minutes left: within the hour before its expiry (the default).
       const due = await placePixOrder(api, store)
       await emailOf(due.orderId, "vorexy-pix-created")
@@ -126,6 +126,17 @@ medusaIntegrationTestRunner({
       // Made 20 minutes ago, 10 left: the first e-mail is still fresh, no reminder.
       const short = await placePixOrder(api, store)
       await age(short.orderId, 20, 10)
+      // Made a day ago with 10 minutes left (a job that was down): too late to help.
+      const late = await placePixOrder(api, store)
+      await age(late.orderId, 23 * 60 + 50, 10)
+      // A boleto made two days ago, payable for 30 more hours (to the end of tomorrow): its
+      // reminder counts back 24 hours from 09:00 of its due day, so it is due now.
+      const cartId = await createCart(api, store)
+      await setBillingAddress(api, store, cartId)
+      await startSession(api, store, cartId, "boleto", VALID_PAYER)
+      const boletoOrderId = (await complete(api, store, cartId)).data.order.id as string
+      await emailOf(boletoOrderId, "vorexy-boleto-created")
+      await age(boletoOrderId, 2 * 24 * 60, 30 * 60)
 
       await reconcileVorexy(getContainer())
       const reminder = await emailOf(due.orderId, "vorexy-pix-reminder")
@@ -141,6 +152,14 @@ medusaIntegrationTestRunner({
         },
       })
 
+      const boletoReminder = await emailOf(boletoOrderId, "vorexy-boleto-reminder")
+      expect(boletoReminder!.data).toMatchObject({
+        event: "reminder",
+        method: "boleto",
+        digitable_line: expect.stringMatching(/^\d{47}$/),
+        order_page_url: `https://loja.example/pedido/${boletoOrderId}`,
+      })
+
       // Later runs send nothing more.
       await reconcileVorexy(getContainer())
       await reconcileVorexy(getContainer())
@@ -150,6 +169,11 @@ medusaIntegrationTestRunner({
         "vorexy-pix-created",
       ])
       expect(await templatesOf(short.orderId)).toEqual(["vorexy-pix-created"])
+      expect(await templatesOf(late.orderId)).toEqual(["vorexy-pix-created"])
+      expect(await templatesOf(boletoOrderId)).toEqual([
+        "vorexy-boleto-created",
+        "vorexy-boleto-reminder",
+      ])
     })
 
     it("e-mails a boleto's line and PDF, and that it expired", async () => {

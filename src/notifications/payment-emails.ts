@@ -21,7 +21,13 @@ import type VorexyModuleService from "../modules/vorexy/service"
 export type PaymentEmailEvent = "created" | "reminder" | "paid" | "expired"
 
 type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
-type OrderRow = { id: string; display_id: number | string; email: string | null }
+type OrderRow = {
+  id: string
+  display_id: number | string
+  email: string | null
+  status?: string | null
+  canceled_at?: string | Date | null
+}
 type ProviderEntry = { options?: { channels?: string[] } }
 type ModuleEntry = { resolve?: string; options?: { providers?: ProviderEntry[] } }
 
@@ -52,11 +58,13 @@ export async function sendPaymentEmail(
   if (event === "reminder" && !stillPayable(charge)) return false
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
-    fields: ["id", "display_id", "email"],
+    fields: ["id", "display_id", "email", "status", "canceled_at"],
     filters: { id: charge.order_id },
   })
   const order = data[0] as unknown as OrderRow | undefined
   if (!order?.email) return false
+  // Never "please pay" for an order cancelled (its charge may not be marked closed yet).
+  if (event === "reminder" && (order.status === "canceled" || order.canceled_at)) return false
 
   const templates = options.emailTemplates
   const howToPay =

@@ -2,41 +2,62 @@
  * The reminder e-mail before a PIX expires or a boleto falls due (`pixReminderMinutes`,
  * `boletoReminderHours`): the shopper gets how to pay again, with the order's page, while there
  * is still time. Sent by the reconcile job, on a worker; no gateway call. Once per charge: the
- * row keeps when it went out, and the notification's idempotency key stops a second one if a
- * process dies between the two. Never once the charge is paid, closed or lapsed
- * (payment-emails.ts checks again right before sending), and never sooner after the order than
- * the reminder's own lead time, so a short PIX does not get it on the heels of the first e-mail.
+ * row keeps when it was looked at, and the notification's idempotency key stops a second one if a
+ * process dies between the two. Never once the charge is paid, closed, flagged or lapsed, nor for
+ * a cancelled order (payment-emails.ts checks again right before sending); never sooner after the
+ * order than the reminder's own lead time (a short PIX does not get it on the heels of the first
+ * e-mail), nor so close to the end that it cannot help.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { emailChannelConfigured, sendPaymentEmail } from "./payment-emails"
 
-/** Reminders one run sends at most (the rest go in the next run, seconds later). */
+/** Reminders one run tries at most (the rest go in the next run, seconds later). */
 export const REMINDERS_PER_RUN = 50
 
-/** How long before its deadline each method's charge is reminded of (0: not at all). */
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+/**
+ * A boleto is payable to the end of its due day (in Brasília): its reminder counts back from
+ * 09:00 of that day, 15 hours earlier, so that it goes out in the daytime, not at midnight.
+ */
+const BOLETO_MORNING_MS = 15 * HOUR
+
+/** Per method: how long before its deadline a charge is reminded (0: not at all). */
 export function reminderLeadMs(options: {
   pixReminderMinutes: number
   boletoReminderHours: number
 }) {
   return {
-    pix: options.pixReminderMinutes * 60_000,
-    boleto: options.boletoReminderHours * 3_600_000,
+    pix: { leadMs: options.pixReminderMinutes * MINUTE, anchorMs: 0 },
+    boleto: { leadMs: options.boletoReminderHours * HOUR, anchorMs: BOLETO_MORNING_MS },
   }
 }
 
-/** Sends the reminders due now; how many went out. */
-export async function sendDueReminders(container: MedusaContainer): Promise<number> {
+export type ReminderRun = { sent: number; failed: string[] }
+
+/**
+ * Sends the reminders due now, until `stopAt` (the run's own deadline) or REMINDERS_PER_RUN
+ * tries; a send that fails is counted in `failed` (said without the shopper's address) and not
+ * tried again.
+ */
+export async function sendDueReminders(
+  container: MedusaContainer,
+  stopAt = Date.now() + 30_000
+): Promise<ReminderRun> {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const options = vorexy.options
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  if (!options.paymentEmails || !emailChannelConfigured(container)) return 0
-  let sent = 0
-  for (const [method, leadMs] of Object.entries(reminderLeadMs(options))) {
-    if (!leadMs) continue
+  const run: ReminderRun = { sent: 0, failed: [] }
+  if (!options.paymentEmails || !emailChannelConfigured(container)) return run
+  let tries = 0
+  for (const [method, { leadMs, anchorMs }] of Object.entries(reminderLeadMs(options))) {
+    if (!leadMs || tries >= REMINDERS_PER_RUN) continue
     const now = Date.now()
+    // Not when too little time is left to pay (a backlog after an outage): a quarter of the lead,
+    // five minutes at least.
+    const leftMs = Math.max(5 * MINUTE, leadMs / 4)
     const due = await vorexy.listVorexyCharges(
       {
         method,
@@ -45,22 +66,28 @@ export async function sendDueReminders(container: MedusaContainer): Promise<numb
         offer_closed_at: null,
         flag: null,
         order_id: { $ne: null },
-        expires_at: { $gt: new Date(now), $lte: new Date(now + leadMs) },
+        expires_at: { $gt: new Date(now + leftMs), $lte: new Date(now + leadMs + anchorMs) },
         created_at: { $lte: new Date(now - leadMs) },
       },
-      { select: ["id"], order: { expires_at: "ASC" }, take: REMINDERS_PER_RUN - sent }
+      { select: ["id"], order: { expires_at: "ASC" }, take: REMINDERS_PER_RUN - tries }
     )
     for (const { id } of due) {
+      if (Date.now() > stopAt) return run
+      tries++
       // Looked at once, whether it went out, was no longer due (paid meanwhile) or failed: a
       // reminder is worth less than an inbox filled by an e-mail provider failing every run.
       const went = await sendPaymentEmail(container, id, "reminder").catch((error: Error) => {
-        logger.warn(`Vorexy: could not send the reminder e-mail of charge ${id}: ${error.message}`)
+        run.failed.push(`reminder of charge ${id}: ${withoutAddresses(error.message)}`)
         return false
       })
-      if (went) sent++
+      if (went) run.sent++
       await vorexy.updateVorexyCharges({ id, reminded_at: new Date() })
     }
-    if (sent >= REMINDERS_PER_RUN) break
   }
-  return sent
+  return run
+}
+
+/** An error's first line, short, with any e-mail address taken out. */
+function withoutAddresses(message: string) {
+  return (message.split("\n")[0] ?? "").replace(/\S+@\S+/g, "<address>").slice(0, 200)
 }

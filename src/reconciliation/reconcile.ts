@@ -258,11 +258,17 @@ async function reconcileOnce(container: MedusaContainer) {
         .emit(events.map((event) => ({ name: WEBHOOK_RECEIVED_EVENT, data: { id: event.id } })))
     }
 
-    // E-mails reminding shoppers of a PIX or boleto about to lapse (no gateway call).
-    const reminders = await sendDueReminders(container).catch((error: Error) => {
-      failures.push(`reminders: ${error.message}`)
-      return 0
-    })
+    // E-mails reminding shoppers of a PIX or boleto about to lapse (no gateway call); a failed
+    // send is the run's failure, shown on the admin's health card.
+    const reminders = await sendDueReminders(container, stopAt)
+      .then((sent) => {
+        failures.push(...sent.failed)
+        return sent.sent
+      })
+      .catch((error: Error) => {
+        failures.push(`reminders: ${error.message.split("\n")[0].slice(0, 200)}`)
+        return 0
+      })
 
     const dropped = await service.dropOldWebhookBodies()
     // Hourly counters of refused deliveries older than two days are no longer shown.

@@ -133,8 +133,9 @@ export const VorexyOptionsSchema = z.object({
   paymentEmails: booleanOption.default(true),
   /**
    * The reminder e-mail (with how to pay again and the order's page) before an unpaid PIX
-   * expires, in minutes, and before a boleto's due date, in hours; 0: none. Once per charge, and
-   * never sooner after the order than the same time (a PIX that lives shorter gets none).
+   * expires, in minutes, and before 09:00 (Brasília) of a boleto's due day, in hours; 0: none.
+   * Once per charge, and never sooner after the order than the same time (a PIX that lives
+   * shorter gets none).
    */
   pixReminderMinutes: z.coerce
     .number()
