@@ -26,10 +26,7 @@ const HOUR = 60 * MINUTE
 const BOLETO_MORNING_MS = 15 * HOUR
 
 /** Per method: how long before its deadline a charge is reminded (0: not at all). */
-export function reminderLeadMs(options: {
-  pixReminderMinutes: number
-  boletoReminderHours: number
-}) {
+function reminderLeadMs(options: { pixReminderMinutes: number; boletoReminderHours: number }) {
   return {
     pix: { leadMs: options.pixReminderMinutes * MINUTE, anchorMs: 0 },
     boleto: { leadMs: options.boletoReminderHours * HOUR, anchorMs: BOLETO_MORNING_MS },

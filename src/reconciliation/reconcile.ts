@@ -266,7 +266,7 @@ async function reconcileOnce(container: MedusaContainer) {
         return sent.sent
       })
       .catch((error: Error) => {
-        failures.push(`reminders: ${error.message.split("\n")[0].slice(0, 200)}`)
+        failures.push(`reminders: ${error.message}`)
         return 0
       })
 

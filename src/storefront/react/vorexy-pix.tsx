@@ -23,7 +23,7 @@ export type VorexyPixProps = {
 }
 
 /** A WhatsApp link that opens a chat with `text` typed in (wa.me: no SDK, no script). */
-export const whatsAppLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`
+const whatsAppLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`
 
 export function VorexyPix({ status, locale = "pt-BR", now, shareUrl }: VorexyPixProps) {
   const t = textsFor(locale)
