@@ -19,6 +19,20 @@ const OPTION_VARS = [
   "EMAIL_PROVIDER",
 ] as const
 
+/** The sandboxes this spec file started (runner.ts stops them before Medusa shuts down). */
+const running = new Set<Sandbox>()
+
+/** Stops this file's sandboxes: no delivery or answer of theirs reaches a Medusa shutting down. */
+export async function stopSandboxes() {
+  await Promise.all(
+    [...running].map(async (sandbox) => {
+      await sandbox.stop()
+      // Deliveries already sent end (answered or timed out) before Medusa starts shutting down.
+      await sandbox.webhooks.idle(10_000)
+    })
+  )
+}
+
 /** The sandbox of a spec file; `sandbox` is set once its beforeAll has run. */
 export type SandboxRef = { sandbox: Sandbox }
 
@@ -39,6 +53,7 @@ export function useSandbox(
   beforeAll(async () => {
     const { webhookSecret, cards = true, env = {}, ...sandboxOptions } = options
     ref.sandbox = await startSandbox({ expirySweepMs: 0, ...sandboxOptions })
+    running.add(ref.sandbox)
     const credentials = ref.sandbox.credentials()
     Object.assign(process.env, {
       VOREXY_BASE_URL: ref.sandbox.url,
@@ -58,6 +73,7 @@ export function useSandbox(
   })
   afterAll(async () => {
     await ref.sandbox?.stop()
+    running.delete(ref.sandbox)
   })
   return ref
 }

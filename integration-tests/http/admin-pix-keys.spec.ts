@@ -3,7 +3,7 @@
  * API before anything reaches the gateway; a formatted key reaches it in canonical form; the
  * alphanumeric CNPJ (from July 2026) works as a payer's document and as a withdrawal key.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { useSandbox } from "../helpers/sandbox"

@@ -4,7 +4,7 @@
  * run, what needs attention, and the webhook self-test. Medusa on real PostgreSQL, the sandbox over
  * HTTP.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
 import { adminHeaders, errorResponse, eventually, placePixOrder, Store } from "../helpers/store"

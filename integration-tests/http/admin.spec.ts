@@ -2,7 +2,7 @@
  * The admin API: balance, withdrawals, gateway transactions and charges. Medusa on real PostgreSQL,
  * the sandbox over HTTP (and sending real webhooks).
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { useSandbox } from "../helpers/sandbox"

@@ -3,7 +3,7 @@
  * Placed → the slip's facts → paid → captured; unpaid past due (and the grace days) → cancelled;
  * what a boleto needs; amounts that add up with a discount and shipping.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
 import { fetchPdf } from "../helpers/sandbox-methods"

@@ -3,7 +3,7 @@
  * card tokenised as a browser would (the number never reaches the store). Approved, refused, in
  * analysis, charged back; what a storefront may not send.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import type VorexyModuleService from "../../src/modules/vorexy/service"

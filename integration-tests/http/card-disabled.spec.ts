@@ -2,7 +2,7 @@
  * A store whose card options are unset (no public key, no tokenisation script): the card provider
  * refuses every session with a reason, and the storefront's config says cards are off.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { useSandbox } from "../helpers/sandbox"
 import { createCart, resetAndSeed, startSession, Store, VALID_PAYER } from "../helpers/store"
 

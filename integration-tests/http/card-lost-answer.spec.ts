@@ -5,7 +5,7 @@
  * plugin adopts it for its payment session (read back from the gateway's list). Medusa on real
  * PostgreSQL, the sandbox gateway over HTTP.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { processWebhookEvent } from "../../src/webhooks/process-event"

@@ -4,7 +4,7 @@
  * gateway or stored half-done; and the store keeps serving. The seed is printed: replay a failure
  * with FUZZ_SEED=<seed>; FUZZ_REQUESTS=<n> changes how many requests are made.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { describeResult, flood, send } from "../helpers/fuzz-flood"

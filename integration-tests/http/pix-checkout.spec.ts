@@ -3,7 +3,7 @@
  * Completing a cart (and the gateway failing meanwhile) and the payer's data. After the order:
  * pix-payment-status.spec.ts.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { parsePixPayload } from "../../sandbox"
 import { useSandbox } from "../helpers/sandbox"
 import { Modules } from "@medusajs/framework/utils"

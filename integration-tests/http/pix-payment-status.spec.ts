@@ -3,7 +3,7 @@
  * authorising and capturing once the shopper pays, and the storefront's payment-status route.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 import { recordChargesWorkflow } from "../../src/workflows/record-charges"
 import { useSandbox } from "../helpers/sandbox"

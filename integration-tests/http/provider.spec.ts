@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { PIX_PROVIDER_ID, useSandbox } from "../helpers/sandbox"
 import { seedStore } from "../helpers/store"
 

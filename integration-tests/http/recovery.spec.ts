@@ -5,7 +5,7 @@
  * retried by the job.
  */
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import { FLAG_AFTER_FAILURES } from "../../src/modules/vorexy/backoff"
 import type VorexyModuleService from "../../src/modules/vorexy/service"

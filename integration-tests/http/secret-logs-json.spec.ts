@@ -2,7 +2,7 @@
  * No secret in any log line, in production's JSON request logs: Medusa logs every request's URL,
  * and the webhook secret may ride in it as ?token=. (Develop's text logs: process/secret-logs.)
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { useSandbox } from "../helpers/sandbox"
 import { eventually, placePixOrder, Store } from "../helpers/store"
 import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"

@@ -16,7 +16,7 @@
  */
 import { writeFileSync } from "node:fs"
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { closesAt } from "../../src/workflows/utils/watch-schedule"

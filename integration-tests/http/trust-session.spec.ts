@@ -3,7 +3,7 @@
  * `data` can select, never assert. A paid charge pays only the order it was created for.
  */
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import {
   createApiKeysWorkflow,
   createSalesChannelsWorkflow,

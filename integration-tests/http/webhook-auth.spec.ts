@@ -4,7 +4,8 @@
  * deliveries about one transaction costing one or two gateway re-fetches.
  */
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { TestEventUtils } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { useSandbox } from "../helpers/sandbox"

@@ -4,7 +4,7 @@
  * built-in webhook route, and withdrawals. Delivery itself: webhooks-delivery.spec.ts.
  */
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { reconcileVorexy as reconcile } from "../../src/reconciliation/reconcile"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"

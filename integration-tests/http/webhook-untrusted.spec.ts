@@ -2,7 +2,7 @@
  * Untrusted deliveries (no secret configured, or Medusa's built-in route): anyone can send them, so
  * they can neither make the store hammer the gateway nor fill the table.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { UNTRUSTED_PER_REFERENCE } from "../../src/webhooks/receive-delivery"

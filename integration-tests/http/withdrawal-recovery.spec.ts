@@ -4,7 +4,7 @@
  * replaying the same Idempotency-Key, or by the withdrawal's webhook. A request_id used again for
  * other content is refused.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
