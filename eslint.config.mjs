@@ -27,6 +27,7 @@ const LAYERS = {
     ],
     gateway: ALL,
     "charge-facts": ALL,
+    "method-discounts": ALL,
   },
   subscribers: {
     webhooks: ALL,
@@ -37,7 +38,8 @@ const LAYERS = {
     providers: ["vorexy/core/events"], // event names
     gateway: ALL,
   },
-  jobs: { reconciliation: ALL },
+  jobs: { reconciliation: ALL, "method-discounts": ALL },
+  "method-discounts": { modules: ALL, providers: ["vorexy/provider-ids", "vorexy/options"] },
   webhooks: { reconciliation: ALL, modules: ALL, gateway: ALL },
   reconciliation: {
     workflows: ALL,

@@ -9,6 +9,10 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const env = process.env
 
+/** A method discount from env: VOREXY_PIX_DISCOUNT_PERCENT=5 (and _MIN_TOTAL=100, in reais). */
+const discountFromEnv = (percent?: string, minimumTotal?: string) =>
+  percent ? { percent, minimumTotal: minimumTotal || undefined } : undefined
+
 /** One set of options for the plugin (its module, routes, jobs) and its payment provider. */
 const vorexy = {
   baseUrl: env.VOREXY_BASE_URL,
@@ -31,6 +35,11 @@ const vorexy = {
   cardTokenScriptUrl: env.VOREXY_CARD_TOKEN_SCRIPT_URL,
   maxInstallments: env.VOREXY_MAX_INSTALLMENTS,
   minInstallmentCents: env.VOREXY_MIN_INSTALLMENT_CENTS,
+  pixDiscount: discountFromEnv(env.VOREXY_PIX_DISCOUNT_PERCENT, env.VOREXY_PIX_DISCOUNT_MIN_TOTAL),
+  boletoDiscount: discountFromEnv(
+    env.VOREXY_BOLETO_DISCOUNT_PERCENT,
+    env.VOREXY_BOLETO_DISCOUNT_MIN_TOTAL
+  ),
   paymentEmails: env.VOREXY_PAYMENT_EMAILS,
   pixReminderMinutes: env.VOREXY_PIX_REMINDER_MINUTES,
   boletoReminderHours: env.VOREXY_BOLETO_REMINDER_HOURS,

@@ -14,11 +14,14 @@ import { refuseReplacingOpenCharge } from "./utils/charge-in-progress-guard"
 import { ADMIN_POLICIES } from "./utils/admin-policies"
 import { attachCheckoutContext } from "./utils/checkout-context"
 import { jsonOnly } from "./utils/json-only"
+import { applyMethodDiscount } from "./utils/method-choice"
+import { refuseDiscountWithOtherMethod } from "./utils/method-discount-guard"
 import { readRawBody } from "./utils/raw-body"
 import { redactWebhookToken } from "./utils/webhook-token"
 import { refuseUndecodableUrl, textGuard, withVorexyUrlErrors } from "./utils/text-guard"
 import { StoreVorexyConfigQuery } from "./store/vorexy/config/validators"
 import { StorePaymentStatusQuery } from "./store/vorexy/payment-status/validators"
+import { StoreChoosePaymentMethod } from "./store/vorexy/carts/[id]/payment-method/validators"
 
 export default defineMiddlewares({
   // Only a bad URL on the plugin's own paths; everything else is Medusa's handler's, unchanged.
@@ -99,7 +102,17 @@ export default defineMiddlewares({
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
-      middlewares: [refuseReplacingOpenCharge, attachCheckoutContext],
+      middlewares: [refuseReplacingOpenCharge, applyMethodDiscount, attachCheckoutContext],
+    },
+    {
+      matcher: "/store/carts/:id/complete",
+      methods: ["POST"],
+      middlewares: [refuseDiscountWithOtherMethod],
+    },
+    {
+      matcher: "/store/vorexy/carts/:id/payment-method",
+      methods: ["POST"],
+      middlewares: [jsonOnly, validateAndTransformBody(StoreChoosePaymentMethod)],
     },
   ],
 })

@@ -51,9 +51,18 @@ export type VorexyPaymentStatus = {
 }
 
 /** `GET /store/vorexy/config` → `vorexy`. */
+/** A discount for paying with a method: a percent of the items or an amount in reais. */
+export type VorexyMethodDiscount = {
+  code: string
+  percent: number | null
+  amount: number | null
+  /** The items' subtotal (reais) a cart needs for it; 0: any cart. */
+  minimum_total: number
+}
+
 export type VorexyStoreConfig = {
-  pix: { expires_in_days: number }
-  boleto: { expires_in_days: number }
+  pix: { expires_in_days: number; discount?: VorexyMethodDiscount | null }
+  boleto: { expires_in_days: number; discount?: VorexyMethodDiscount | null }
   card: {
     public_key: string
     token_script_url: string

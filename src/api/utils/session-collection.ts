@@ -28,7 +28,13 @@ export type SessionCollection = {
   id: string
   order?: { id: string } | null
   payment_sessions?: Array<{ provider_id: string; data?: Record<string, unknown> | null } | null>
-  cart?: CartRow | null
+  cart?:
+    | (CartRow & {
+        id?: string
+        metadata?: Record<string, unknown> | null
+        completed_at?: Date | string | null
+      })
+    | null
 }
 
 const ADDRESS_FIELDS = [
@@ -77,6 +83,10 @@ export function sessionCollection(req: MedusaRequest): Promise<SessionCollection
           "order.id",
           "payment_sessions.provider_id",
           "payment_sessions.data",
+          // The method discount's middleware (method-choice.ts) needs these for any provider.
+          "cart.id",
+          "cart.metadata",
+          "cart.completed_at",
           ...(createsVorexySession(req) ? CART_FIELDS : []),
         ],
         filters: { id: req.params.id },

@@ -16,6 +16,39 @@ const positiveIntString = z.union([
   z.string().regex(/^\d+$/, "must be digits"),
 ])
 
+/** At most two decimal places: a percent of 4.75, an amount of R$ 10,50. */
+const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9
+
+/**
+ * A discount for paying with one method ("5 % de desconto no PIX"): a percent of the items, or a
+ * fixed amount in reais, for carts whose items add up to at least `minimumTotal` reais.
+ */
+const methodDiscount = (name: string) =>
+  z
+    .object({
+      percent: z.coerce
+        .number()
+        .gt(0, `${name}.percent must be more than 0`)
+        .max(90, `${name}.percent is at most 90`)
+        .refine(twoDecimals, `${name}.percent has at most two decimal places`)
+        .optional(),
+      amount: z.coerce
+        .number()
+        .gt(0, `${name}.amount must be more than 0`)
+        .refine(twoDecimals, `${name}.amount is in reais, with at most two decimal places`)
+        .optional(),
+      minimumTotal: z.coerce
+        .number()
+        .min(0, `${name}.minimumTotal cannot be negative`)
+        .refine(twoDecimals, `${name}.minimumTotal is in reais, with at most two decimal places`)
+        .default(0),
+    })
+    .strict()
+    .refine(
+      (discount) => (discount.percent === undefined) !== (discount.amount === undefined),
+      `${name} needs either percent or amount (not both)`
+    )
+
 export const VorexyOptionsSchema = z.object({
   /** X-Client-Id: the public client id from the Vorexy panel (VOREXY_CLIENT_ID). */
   clientId: z
@@ -125,6 +158,13 @@ export const VorexyOptionsSchema = z.object({
   maxInstallments: z.coerce.number().int().min(1).max(12).default(1),
   /** Smallest installment: bounds how many a cart may use. */
   minInstallmentCents: z.coerce.number().int().min(1).default(500),
+  /**
+   * Discounts for paying by PIX or boleto, as Medusa promotions the plugin keeps (codes
+   * DESCONTO-PIX, DESCONTO-BOLETO): applied to the cart when the shopper chooses the method,
+   * removed when they choose another, refused at completion with any other method.
+   */
+  pixDiscount: methodDiscount("pixDiscount").optional(),
+  boletoDiscount: methodDiscount("boletoDiscount").optional(),
   /**
    * The shopper's payment e-mails (PIX and boleto: how to pay, paid, expired), sent through
    * Medusa's Notification Module when it has a provider for the "email" channel. Template ids are

@@ -1,12 +1,13 @@
 /**
  * GET /store/vorexy/config[?amount_cents=] — what a storefront needs before it creates a Vorexy
  * payment session: whether cards are on, the public key and the tokenisation script to load (a card
- * is tokenised in the browser; the number never reaches the store), and the installments a cart of
- * that amount may use. Nothing secret.
+ * is tokenised in the browser; the number never reaches the store), the installments a cart of
+ * that amount may use, and the PIX and boleto discounts. Nothing secret.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
+import { DISCOUNT_CODES, type MethodDiscount } from "../../../../method-discounts/promotions"
 import { maxInstallmentsFor } from "../../../../providers/vorexy/options"
 import type { StoreVorexyConfigQueryType } from "./validators"
 
@@ -19,8 +20,14 @@ export const GET = async (
   const cardOn = Boolean(options.cardPublicKey && options.cardTokenScriptUrl)
   res.json({
     vorexy: {
-      pix: { expires_in_days: options.pixExpiresInDays },
-      boleto: { expires_in_days: options.boletoExpiresInDays },
+      pix: {
+        expires_in_days: options.pixExpiresInDays,
+        discount: discountView(options.pixDiscount, DISCOUNT_CODES.pix),
+      },
+      boleto: {
+        expires_in_days: options.boletoExpiresInDays,
+        discount: discountView(options.boletoDiscount, DISCOUNT_CODES.boleto),
+      },
       card: cardOn
         ? {
             public_key: options.cardPublicKey,
@@ -33,4 +40,15 @@ export const GET = async (
         : null,
     },
   })
+}
+
+/** A method's discount as a storefront shows it before the shopper chooses ("5 % off with PIX"). */
+function discountView(discount: MethodDiscount | undefined, code: string) {
+  if (!discount) return null
+  return {
+    code,
+    percent: discount.percent ?? null,
+    amount: discount.amount ?? null,
+    minimum_total: discount.minimumTotal,
+  }
 }

@@ -1,0 +1,315 @@
+/**
+ * PIX and boleto discounts through the Store API: Medusa on real PostgreSQL, the sandbox gateway
+ * over HTTP. The store gives 5 % off with PIX (items of R$ 100 or more) and 3 % off with boleto.
+ * Test carts: shirts of R$ 79,90 each plus R$ 15,00 shipping (two shirts: R$ 174,80).
+ */
+import { Modules } from "@medusajs/framework/utils"
+import type { IPromotionModuleService } from "@medusajs/framework/types"
+import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
+import { cardToken, TEST_CARDS } from "../helpers/cards"
+import { useSandbox } from "../helpers/sandbox"
+import {
+  adminHeaders,
+  BILLING_ADDRESS,
+  complete,
+  createCart,
+  errorResponse,
+  PROVIDERS,
+  resetAndSeed,
+  setBillingAddress,
+  startSession,
+  Store,
+  VALID_PAYER,
+} from "../helpers/store"
+import { forgetEnsuredPromotions } from "../../src/method-discounts/ensure-promotions"
+
+jest.setTimeout(120_000)
+
+const gateway = useSandbox({
+  env: {
+    VOREXY_PIX_DISCOUNT_PERCENT: "5",
+    VOREXY_PIX_DISCOUNT_MIN_TOTAL: "100",
+    VOREXY_BOLETO_DISCOUNT_PERCENT: "3",
+  },
+})
+
+type CartTotals = {
+  total: number
+  discount_total: number
+  metadata: Record<string, unknown> | null
+  promotions: { code: string }[]
+  payment_collection?: { amount: number; payment_sessions: { provider_id: string }[] } | null
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const transactions = () => [...gateway.sandbox.state.transactions.values()]
+
+    beforeEach(async () => {
+      store = await resetAndSeed(gateway, getContainer())
+      // Each test starts from a restored database: the promotions are created again.
+      forgetEnsuredPromotions()
+    })
+
+    const cartTotals = async (cartId: string): Promise<CartTotals> => {
+      const {
+        data: { cart },
+      } = await api.get(
+        `/store/carts/${cartId}?fields=+total,+discount_total,+metadata,*promotions,*payment_collection,*payment_collection.payment_sessions`,
+        store.storeHeaders
+      )
+      return cart
+    }
+    const choose = (cartId: string, providerId: string) =>
+      api
+        .post(
+          `/store/vorexy/carts/${cartId}/payment-method`,
+          { provider_id: providerId },
+          store.storeHeaders
+        )
+        .catch(errorResponse)
+    /** The order as the admin sees it. */
+    const orderTotals = async (orderId: string) => {
+      const {
+        data: { order },
+      } = await api.get(
+        `/admin/orders/${orderId}?fields=+total,+discount_total,*promotions,*payment_collections`,
+        await adminHeaders(getContainer())
+      )
+      return order
+    }
+    const cardSession = async (cartId: string) =>
+      startSession(api, store, cartId, "card", {
+        ...VALID_PAYER,
+        card_token: await cardToken(api, store, gateway, TEST_CARDS.approved),
+      })
+
+    describe("paying by PIX", () => {
+      it("takes 5 % off the items, charges the gateway the discounted total and records the promotion on the order", async () => {
+        const cartId = await createCart(api, store, 3)
+        expect((await cartTotals(cartId)).total).toBe(254.7)
+
+        const session = await startSession(api, store, cartId, "pix", VALID_PAYER)
+        expect(session.status).toBe(200)
+        // 5 % of R$ 239,70 is R$ 11,985: Medusa keeps the fraction; the gateway takes whole
+        // centavos, rounded half up (R$ 242,715 -> 24272).
+        const cart = await cartTotals(cartId)
+        expect(cart).toMatchObject({
+          total: 242.715,
+          discount_total: 11.985,
+          promotions: [expect.objectContaining({ code: "DESCONTO-PIX" })],
+          payment_collection: { amount: 242.715 },
+        })
+
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        expect(transactions().map((t) => t.amountCents)).toEqual([24272])
+        const order = await orderTotals(completed.data.order.id)
+        expect(order).toMatchObject({
+          total: 242.715,
+          discount_total: 11.985,
+          promotions: [expect.objectContaining({ code: "DESCONTO-PIX" })],
+          payment_collections: [expect.objectContaining({ amount: 242.715 })],
+        })
+      })
+
+      it("gives none under the minimum, and follows the cart once it reaches it", async () => {
+        const cartId = await createCart(api, store, 1)
+        const under = await choose(cartId, PROVIDERS.pix)
+        expect(under.data).toMatchObject({
+          payment_method: "pix",
+          total: 94.9,
+          method_discount: null,
+        })
+
+        await api.post(
+          `/store/carts/${cartId}/line-items`,
+          { variant_id: store.product.variants[0].id, quantity: 1 },
+          store.storeHeaders
+        )
+        // Two shirts: R$ 159,80 of items, 5 % = R$ 7,99.
+        expect(await cartTotals(cartId)).toMatchObject({
+          total: 166.81,
+          discount_total: 7.99,
+          promotions: [expect.objectContaining({ code: "DESCONTO-PIX" })],
+        })
+      })
+    })
+
+    describe("the same cart paid another way", () => {
+      it("charges a card the full price, even after PIX was chosen first", async () => {
+        const cartId = await createCart(api, store, 2)
+        const pix = await choose(cartId, PROVIDERS.pix)
+        expect(pix.status).toBe(200)
+        expect(pix.data).toMatchObject({
+          payment_method: "pix",
+          total: 166.81,
+          discount_total: 7.99,
+          method_discount: { code: "DESCONTO-PIX", amount: 7.99 },
+        })
+
+        const session = await cardSession(cartId)
+        expect(session.status).toBe(200)
+        expect(await cartTotals(cartId)).toMatchObject({
+          total: 174.8,
+          discount_total: 0,
+          promotions: [],
+          payment_collection: { amount: 174.8 },
+        })
+
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        expect(transactions().map((t) => t.amountCents)).toEqual([17480])
+        const order = await orderTotals(completed.data.order.id)
+        expect(order).toMatchObject({ total: 174.8, discount_total: 0, promotions: [] })
+      })
+
+      it("gives the boleto its own discount, and none once the shopper switches back to card", async () => {
+        const cartId = await createCart(api, store, 2)
+        const boleto = await choose(cartId, PROVIDERS.boleto)
+        // 3 % of R$ 159,80 = R$ 4,794.
+        expect(boleto.data).toMatchObject({
+          payment_method: "boleto",
+          total: 170.006,
+          method_discount: { code: "DESCONTO-BOLETO", amount: 4.794 },
+        })
+        const card = await choose(cartId, PROVIDERS.card)
+        expect(card.data).toMatchObject({
+          payment_method: "card",
+          total: 174.8,
+          discount_total: 0,
+          method_discount: null,
+        })
+
+        await setBillingAddress(api, store, cartId, BILLING_ADDRESS)
+        const session = await startSession(api, store, cartId, "boleto", VALID_PAYER)
+        expect(session.status).toBe(200)
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        expect(transactions().map((t) => t.amountCents)).toEqual([17001])
+      })
+    })
+
+    describe("a shopper trying to keep the discount with a card", () => {
+      it("cannot switch it on through the cart's metadata and then pay by card", async () => {
+        const cartId = await createCart(api, store, 2)
+        await choose(cartId, PROVIDERS.pix)
+        await cardSession(cartId)
+        expect((await cartTotals(cartId)).total).toBe(174.8)
+        // The metadata the discount follows is writable through the Store API...
+        await api.post(
+          `/store/carts/${cartId}`,
+          { metadata: { vorexy_payment_method: "pix" } },
+          store.storeHeaders
+        )
+        // ...but the total changed, so Medusa dropped the card session made for the old one.
+        const forged = await cartTotals(cartId)
+        expect(forged.total).toBe(166.81)
+        expect(forged.payment_collection?.payment_sessions).toEqual([])
+        // A new card session takes the discount off again.
+        await cardSession(cartId)
+        expect((await cartTotals(cartId)).total).toBe(174.8)
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        expect(transactions().map((t) => t.amountCents)).toEqual([17480])
+      })
+
+      it("is refused at completion when a card session was made for the discounted total (two requests racing)", async () => {
+        const cartId = await createCart(api, store, 2)
+        await choose(cartId, PROVIDERS.pix)
+        const cart = await cartTotals(cartId)
+        expect(cart.total).toBe(166.81)
+        // What Medusa's own route does when the discount lands between the plugin's middleware
+        // and Medusa's handler: a card session for the collection's (discounted) amount.
+        const {
+          data: { payment_collection },
+        } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
+        await createPaymentSessionsWorkflow(getContainer()).run({
+          input: {
+            payment_collection_id: payment_collection.id,
+            provider_id: PROVIDERS.card,
+            data: {
+              ...VALID_PAYER,
+              card_token: await cardToken(api, store, gateway, TEST_CARDS.approved),
+            },
+          },
+        })
+
+        const completed = await complete(api, store, cartId)
+
+        expect(completed.status).toBe(400)
+        expect(completed.data.message).toBe(
+          "The DESCONTO-PIX discount is for paying by PIX, but this cart is paid by card. Choose PIX, or choose your payment method again so the discount is removed."
+        )
+        expect(transactions()).toEqual([])
+      })
+
+      it("cannot add the discount's code by hand to a card cart", async () => {
+        const cartId = await createCart(api, store, 2)
+        await choose(cartId, PROVIDERS.card)
+        await choose(cartId, PROVIDERS.pix) // the promotion now exists
+        await choose(cartId, PROVIDERS.card)
+        await api
+          .post(
+            `/store/carts/${cartId}/promotions`,
+            { promo_codes: ["DESCONTO-PIX"] },
+            store.storeHeaders
+          )
+          .catch(errorResponse)
+        expect(await cartTotals(cartId)).toMatchObject({ total: 174.8, promotions: [] })
+      })
+    })
+
+    describe("the store's options", () => {
+      it("are published for the checkout, and kept on the promotion an admin edited", async () => {
+        const {
+          data: { vorexy },
+        } = await api.get("/store/vorexy/config", store.storeHeaders)
+        expect(vorexy.pix.discount).toEqual({
+          code: "DESCONTO-PIX",
+          percent: 5,
+          amount: null,
+          minimum_total: 100,
+        })
+        expect(vorexy.boleto.discount).toMatchObject({ code: "DESCONTO-BOLETO", percent: 3 })
+
+        const cartId = await createCart(api, store, 2)
+        await choose(cartId, PROVIDERS.pix)
+        const promotions = getContainer().resolve<IPromotionModuleService>(Modules.PROMOTION)
+        const [promotion] = await promotions.listPromotions(
+          { code: "DESCONTO-PIX" },
+          { relations: ["application_method"] }
+        )
+        await promotions.updatePromotions({
+          id: promotion.id,
+          application_method: { value: 50 } as never,
+        })
+        forgetEnsuredPromotions()
+
+        const again = await createCart(api, store, 2)
+        const { data } = await choose(again, PROVIDERS.pix)
+        expect(data.total).toBe(166.81)
+      })
+
+      it("answers a clear 4xx to a bad choice", async () => {
+        const cartId = await createCart(api, store, 2)
+        expect((await choose("cart_nope", PROVIDERS.pix)).status).toBe(404)
+        expect((await choose(`cart_${"x".repeat(500)}`, PROVIDERS.pix)).status).toBe(404)
+        const long = await choose(cartId, "p".repeat(201))
+        expect(long.status).toBe(400)
+        const wrongType = await api
+          .post(
+            `/store/vorexy/carts/${cartId}/payment-method`,
+            { provider_id: 5 },
+            store.storeHeaders
+          )
+          .catch(errorResponse)
+        expect(wrongType.status).toBe(400)
+        const nul = await choose(cartId, "pp_vorexy-pix_vorexy\u0000")
+        expect(nul.status).toBe(400)
+      })
+    })
+  },
+})
