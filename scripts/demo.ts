@@ -192,6 +192,8 @@ async function main() {
     VOREXY_CARD_PUBLIC_KEY: credentials.publicKey,
     VOREXY_CARD_TOKEN_SCRIPT_URL: `${sandbox.url}/js/vorexy-card.js`,
     VOREXY_MAX_INSTALLMENTS: process.env.VOREXY_MAX_INSTALLMENTS ?? "6",
+    // "5% de desconto no PIX", as Brazilian shops offer; VOREXY_PIX_DISCOUNT_PERCENT= turns it off.
+    VOREXY_PIX_DISCOUNT_PERCENT: process.env.VOREXY_PIX_DISCOUNT_PERCENT ?? "5",
     // The demo storefront calls the Store API from its own origin; the e-mails link to its order
     // page and to the QR images this backend serves.
     STORE_CORS: [process.env.STORE_CORS, STOREFRONT_URL, `http://127.0.0.1:${STOREFRONT_PORT}`]

@@ -150,6 +150,10 @@ const valueOf = (field: Locator) =>
 it("PIX: QR shown, code copied, the sandbox pays, the page shows paid without reload, captured", async () => {
   const page = await context.newPage()
   await checkout(page, "pix")
+  // The demo's 5 % PIX discount: offered beside the method, in the totals before the order.
+  await page.getByTestId("offer-pix").getByText("5% de desconto no PIX").waitFor()
+  await page.getByTestId("cart-discount").getByText("Desconto (DESCONTO-PIX)").waitFor()
+  expect(await page.getByTestId("cart-total").textContent()).toMatch(/^R\$\s90,91$/)
   await shot(page, "checkout", true)
   const orderId = await placeOrder(page)
 
@@ -201,12 +205,20 @@ it("boleto: line and PDF shown, the sandbox pays, the page shows paid without re
   await page.close()
 })
 
-it("card approved: the order page shows it paid, captured", async () => {
+it("card approved: the order page shows it paid, captured, at the full price", async () => {
   const page = await context.newPage()
   await checkout(page, "card")
+  // The PIX discount goes when the shopper picks the card: the card pays the full R$ 94,90.
+  await page.getByTestId("cart-discount").waitFor({ state: "detached", timeout: 30_000 })
+  expect(await page.getByTestId("cart-total").textContent()).toMatch(/^R\$\s94,90$/)
   await payWithCard(page, "4111 1111 1111 1111")
   await page.waitForURL(/\/order\/order_\w+$/, { timeout: 60_000 })
   const orderId = /\/order\/(order_\w+)$/.exec(page.url())![1]
+  const { data } = await axios.get(
+    `${demo.base}/admin/orders/${orderId}?fields=+total,+discount_total`,
+    admin
+  )
+  expect(data.order).toMatchObject({ total: 94.9, discount_total: 0 })
   await paymentIn(page, "paid").waitFor({ timeout: 30_000 })
   await page.getByText("1111").first().waitFor()
   expect(await page.getByRole("button", { name: "Simular pagamento (sandbox)" }).count()).toBe(0)

@@ -42,8 +42,21 @@ export type VorexyFollowOptions = {
   timeoutMs?: number
 }
 
+/** The cart after the shopper picked a payment method (its discount applied or removed). */
+export type VorexyMethodChoice = {
+  cart_id: string
+  payment_method: "pix" | "boleto" | "card" | "other"
+  /** Reais, as Medusa's cart totals. */
+  total: number
+  discount_total: number
+  /** This method's discount on the cart, if it has one. */
+  method_discount: { code: string; amount: number } | null
+}
+
 export type VorexyClient = {
   config(amountCents?: number): Promise<VorexyStoreConfig>
+  /** Tells the store the shopper picked this payment provider: a PIX or boleto discount follows. */
+  choosePaymentMethod(cartId: string, providerId: string): Promise<VorexyMethodChoice>
   status(target: VorexyStatusTarget, opts?: VorexyStatusOptions): Promise<VorexyPaymentStatus>
   cartSession(cartId: string): Promise<VorexySession | null>
   orderSession(orderId: string): Promise<VorexySession | null>
@@ -60,13 +73,23 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
 
   async function get<T>(path: string, query: Record<string, string>, signal?: AbortSignal) {
     const search = new URLSearchParams(query).toString()
+    return request<T>(`${path}${search ? `?${search}` : ""}`, { signal })
+  }
+
+  async function request<T>(path: string, init: { signal?: AbortSignal; body?: unknown }) {
     const doFetch = options.fetch ?? globalThis.fetch
     let response: Response
     try {
-      response = await doFetch(`${base}${path}${search ? `?${search}` : ""}`, {
-        headers: { accept: "application/json", "x-publishable-api-key": options.publishableKey },
+      response = await doFetch(`${base}${path}`, {
+        method: init.body === undefined ? "GET" : "POST",
+        headers: {
+          accept: "application/json",
+          "x-publishable-api-key": options.publishableKey,
+          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
         credentials: "include",
-        signal,
+        signal: init.signal,
       })
     } catch (error) {
       if (isAbort(error)) throw error
@@ -140,6 +163,12 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
         amountCents === undefined ? {} : { amount_cents: String(Math.round(amountCents)) }
       return (await get<{ vorexy: VorexyStoreConfig }>("/store/vorexy/config", query)).vorexy
     },
+    choosePaymentMethod(cartId, providerId) {
+      return request<VorexyMethodChoice>(
+        `/store/vorexy/carts/${encodeURIComponent(cartId)}/payment-method`,
+        { body: { provider_id: providerId } }
+      )
+    },
     status,
     async cartSession(cartId) {
       const body = await get<CartBody>(`/store/carts/${encodeURIComponent(cartId)}`, {
@@ -169,6 +198,7 @@ export type { VorexyCardTokeniser } from "./card-token.js"
 export * from "./payer.js"
 export * from "./card-checks.js"
 export * from "./format.js"
+export { methodDiscountText } from "./discount.js"
 export { shopperMessage } from "./shopper-message.js"
 export { isVorexyProvider, vorexyMethodOf, neighbourhoodOf } from "./method.js"
 export { viewState } from "./view-state.js"

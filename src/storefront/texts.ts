@@ -22,6 +22,11 @@ const ptBR = {
   copied: "Copiado!",
   copyByHand: "O texto está selecionado: pressione Ctrl+C (⌘C no Mac) para copiar.",
   newWindow: "(abre em nova janela)",
+  discount: {
+    /** "5% de desconto no PIX" */
+    offer: (what: string, method: string) => `${what} de desconto no ${method}`,
+    minimum: (amount: string) => `em compras a partir de ${amount}`,
+  },
   pix: {
     title: "Pague com PIX",
     qrAlt: (amount: string) => `QR code do PIX de ${amount}`,
@@ -144,6 +149,10 @@ const en: VorexyTexts = {
   copied: "Copied!",
   copyByHand: "The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.",
   newWindow: "(opens in a new window)",
+  discount: {
+    offer: (what, method) => `${what} off with ${method}`,
+    minimum: (amount) => `on orders from ${amount}`,
+  },
   pix: {
     title: "Pay with PIX",
     qrAlt: (amount) => `PIX QR code for ${amount}`,

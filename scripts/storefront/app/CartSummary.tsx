@@ -1,4 +1,4 @@
-/** The cart's lines, shipping and total. */
+/** The cart's lines, shipping, discounts and total. */
 import { brl, Cart } from "./store-api"
 
 export function CartSummary({ cart }: { cart: Cart }) {
@@ -19,6 +19,17 @@ export function CartSummary({ cart }: { cart: Cart }) {
           <span>Frete</span>
           <span>{brl(cart.shipping_total ?? 0)}</span>
         </li>
+        {cart.discount_total > 0 && (
+          <li className="shop-summary__discount" data-testid="cart-discount">
+            <span>
+              Desconto
+              {cart.promotions?.length
+                ? ` (${cart.promotions.map((promotion) => promotion.code).join(", ")})`
+                : ""}
+            </span>
+            <span>−{brl(cart.discount_total)}</span>
+          </li>
+        )}
       </ul>
       <p className="shop-summary__total">
         <span>Total</span>

@@ -1,6 +1,6 @@
 /** The checkout: who pays (the payer form), where to, how (PIX, boleto, card), place the order. */
 import { useEffect, useState } from "react"
-import { VorexyCardForm, VorexyPayerForm } from "../../../src/storefront/index"
+import { methodDiscountText, VorexyCardForm, VorexyPayerForm } from "../../../src/storefront/index"
 import type { VorexyPayer, VorexyStoreConfig } from "../../../src/storefront/types"
 import { AddressFields, AddressValue } from "./AddressFields"
 import { CartSummary } from "./CartSummary"
@@ -8,7 +8,7 @@ import { MethodPicker } from "./MethodPicker"
 import { usePlaceOrder } from "./place-order"
 import { Link } from "./router"
 import { cartId as storedCart, SAMPLE_ADDRESS, useShop } from "./shop"
-import { brl, Cart, ShopMethod, toCents } from "./store-api"
+import { brl, Cart, PROVIDERS, ShopMethod, toCents } from "./store-api"
 
 const EMPTY_PAYER: VorexyPayer = { name: "", email: "", document: "", phone: "" }
 
@@ -38,11 +38,11 @@ export function CheckoutPage() {
       </p>
     )
   if (!cart) return <p className="shop-notice">Carregando o carrinho…</p>
-  return <Checkout cart={cart} />
+  return <Checkout cart={cart} onCart={setCart} />
 }
 
-function Checkout({ cart }: { cart: Cart }) {
-  const { client } = useShop()
+function Checkout({ cart, onCart }: { cart: Cart; onCart: (cart: Cart) => void }) {
+  const { api, client } = useShop()
   const [payer, setPayer] = useState<VorexyPayer>(EMPTY_PAYER)
   const [payerValid, setPayerValid] = useState(false)
   const [showErrors, setShowErrors] = useState(false)
@@ -50,8 +50,27 @@ function Checkout({ cart }: { cart: Cart }) {
   const [method, setMethod] = useState<ShopMethod>("pix")
   const [config, setConfig] = useState<VorexyStoreConfig | null>(null)
   const { place, busy, error, clearError } = usePlaceOrder(cart.id)
+
+  // The method whose discount the cart's totals include (null until the store has answered).
+  const [chosen, setChosen] = useState<ShopMethod | null>(null)
+  const choosing = chosen !== method
   const amountCents = toCents(cart.total)
 
+  // The store applies (or removes) the method's discount as the shopper picks: the total they
+  // see is the total they pay. A failed answer leaves the totals as they were (the payment
+  // session applies the discount anyway).
+  useEffect(() => {
+    let live = true
+    client
+      .choosePaymentMethod(cart.id, PROVIDERS[method])
+      .then(() => api.cart(cart.id))
+      .then((loaded) => live && onCart(loaded))
+      .catch(() => undefined)
+      .finally(() => live && setChosen(method))
+    return () => {
+      live = false
+    }
+  }, [client, api, cart.id, method, onCart])
   useEffect(() => {
     let live = true
     client
@@ -91,7 +110,15 @@ function Checkout({ cart }: { cart: Cart }) {
           />
         </div>
         <AddressFields value={address} onChange={setAddress} disabled={busy} />
-        <MethodPicker value={method} onChange={pick} disabled={busy} />
+        <MethodPicker
+          value={method}
+          onChange={pick}
+          disabled={busy}
+          offers={{
+            pix: methodDiscountText(config?.pix.discount, "pix"),
+            boleto: methodDiscountText(config?.boleto.discount, "boleto"),
+          }}
+        />
 
         {method === "card" ? (
           config?.card ? (
@@ -101,7 +128,7 @@ function Checkout({ cart }: { cart: Cart }) {
                 config={config.card}
                 amountCents={amountCents}
                 locale="pt-BR"
-                disabled={busy}
+                disabled={busy || choosing}
                 error={error?.method === "card" ? error.message : undefined}
                 submitLabel={busy ? "Processando…" : `Pagar ${brl(cart.total)}`}
                 onTokenized={async (card) => {
@@ -121,7 +148,7 @@ function Checkout({ cart }: { cart: Cart }) {
             )}
             <button
               className="shop-button"
-              disabled={busy}
+              disabled={busy || choosing}
               onClick={() => ready() && void place(method, payer, address)}
             >
               {busy ? "Gerando o pagamento…" : `Finalizar pedido (${brl(cart.total)})`}

@@ -1,4 +1,4 @@
-/** PIX, boleto or card, as radio buttons. */
+/** PIX, boleto or card, as radio buttons; a method's discount is said beside it. */
 import type { ShopMethod } from "./store-api"
 
 const METHODS: { id: ShopMethod; label: string; hint: string }[] = [
@@ -11,10 +11,13 @@ export function MethodPicker({
   value,
   onChange,
   disabled,
+  offers = {},
 }: {
   value: ShopMethod
   onChange: (method: ShopMethod) => void
   disabled?: boolean
+  /** "5% de desconto no PIX", by method (from the store's config). */
+  offers?: Partial<Record<ShopMethod, string | null>>
 }) {
   return (
     <fieldset className="shop-methods" disabled={disabled}>
@@ -30,6 +33,11 @@ export function MethodPicker({
           />
           <span>
             <strong>{method.label}</strong>
+            {offers[method.id] && (
+              <em className="shop-methods__offer" data-testid={`offer-${method.id}`}>
+                {offers[method.id]}
+              </em>
+            )}
             <small>{method.hint}</small>
           </span>
         </label>

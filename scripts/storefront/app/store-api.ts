@@ -30,9 +30,11 @@ export type Cart = {
   items: LineItem[]
   item_total: number
   shipping_total: number
+  discount_total: number
   total: number
   currency_code: string
   shipping_methods?: { id: string; name: string; amount: number }[]
+  promotions?: { code: string }[]
 }
 export type Order = {
   id: string
@@ -75,7 +77,8 @@ export class StoreApiError extends Error {
   }
 }
 
-const CART_FIELDS = "*items,+item_total,+shipping_total,+total,*shipping_methods"
+const CART_FIELDS =
+  "*items,+item_total,+shipping_total,+discount_total,+total,*shipping_methods,*promotions"
 
 /** `medusa develop` restarts on every file change: a read waits for it (up to ~30 s). */
 async function fetchRetrying(url: string, init: RequestInit, retries: number): Promise<Response> {

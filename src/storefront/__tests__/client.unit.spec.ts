@@ -26,6 +26,30 @@ it("reads the config with the publishable key and the amount", async () => {
   expect(new Headers(requests[0].init.headers).get("x-publishable-api-key")).toBe("pk_123")
 })
 
+it("tells the store the shopper's payment method, as JSON, and gives back the cart's totals", async () => {
+  const choice = {
+    cart_id: "cart_01",
+    payment_method: "pix",
+    total: 166.81,
+    discount_total: 7.99,
+    method_discount: { code: "DESCONTO-PIX", amount: 7.99 },
+  }
+  const { fetch, requests } = fakeFetch(
+    { body: choice },
+    { status: 404, body: { message: "Cart x was not found" } }
+  )
+  await expect(
+    client(fetch).choosePaymentMethod("cart_01", "pp_vorexy-pix_vorexy")
+  ).resolves.toEqual(choice)
+  expect(requests[0].url.pathname).toBe("/store/vorexy/carts/cart_01/payment-method")
+  expect(requests[0].init.method).toBe("POST")
+  expect(new Headers(requests[0].init.headers).get("content-type")).toBe("application/json")
+  expect(JSON.parse(String(requests[0].init.body))).toEqual({ provider_id: "pp_vorexy-pix_vorexy" })
+  await expect(client(fetch).choosePaymentMethod("x", "pp_vorexy-pix_vorexy")).rejects.toThrow(
+    "Cart x was not found"
+  )
+})
+
 it("reads a status by order or session, long-polling when asked", async () => {
   const { fetch, requests } = fakeFetch(
     { body: { payment_status: pixStatus() } },
