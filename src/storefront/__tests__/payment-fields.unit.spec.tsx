@@ -12,10 +12,12 @@ import { CARD_CONFIG } from "./fixtures"
 const fill = (label: RegExp | string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
+const PIX_DISCOUNT = { code: "DESCONTO-PIX", percent: 5, amount: null, minimum_total: 0 }
+
 function setup(over: Partial<VorexyPaymentFieldsProps> = {}, card = CARD_CONFIG) {
   const config = jest.fn().mockResolvedValue({
-    pix: { expires_in_days: 1 },
-    boleto: { expires_in_days: 3 },
+    pix: { expires_in_days: 1, discount: PIX_DISCOUNT },
+    boleto: { expires_in_days: 3, discount: null },
     card,
   })
   const tokenizeCard = jest.fn().mockResolvedValue("tok_123")
@@ -41,6 +43,26 @@ function setup(over: Partial<VorexyPaymentFieldsProps> = {}, card = CARD_CONFIG)
   }
   return { ...view, config, tokenizeCard, ref, sessionData }
 }
+
+it("says the method's discount before the shopper commits, and none for a method without one", async () => {
+  const { container, rerender, config, tokenizeCard, ref } = setup()
+  expect(await screen.findByText("5% off with PIX")).toBeTruthy()
+  rerender(
+    <VorexyPaymentFields
+      ref={ref}
+      client={{ config, tokenizeCard }}
+      providerId="pp_vorexy-boleto_vorexy"
+      amountCents={9990}
+      email="maria@example.com"
+      name="Maria Silva"
+      locale="en"
+    />
+  )
+  await act(async () => {
+    await Promise.resolve()
+  })
+  expect(container.querySelector(".vorexy-offer")).toBeNull()
+})
 
 const labels = (container: HTMLElement) =>
   Array.from(container.querySelectorAll("label")).map((l) => l.textContent)

@@ -8,6 +8,7 @@
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react"
 import { cardProblems, holdsCardDigits, installmentOptions } from "../card-checks.js"
 import type { VorexyClient } from "../client.js"
+import { methodDiscountText } from "../discount.js"
 import { neighbourhoodOf, vorexyMethodOf, type VorexyAddressLike } from "../method.js"
 import { formatDocument, formatPhone, payerProblems, sessionData } from "../payer.js"
 import { shopperMessage } from "../shopper-message.js"
@@ -91,6 +92,29 @@ export const VorexyPaymentFields = forwardRef<VorexyPaymentFieldsHandle, VorexyP
     const [failure, setFailure] = useState<string | null>(null)
 
     const isCard = method === "credit_card"
+    // PIX and boleto: the store's discount for the method, said before the shopper commits.
+    const [offer, setOffer] = useState<{ for: string; text: string | null } | null>(null)
+    useEffect(() => {
+      if (method !== "pix" && method !== "boleto") return
+      let live = true
+      // A client of the store's own may answer anything; an older backend has no discounts.
+      Promise.resolve()
+        .then(() => client.config())
+        .then(
+          (config) =>
+            live &&
+            setOffer({
+              for: method,
+              text: methodDiscountText(config?.[method]?.discount, method, locale),
+            }),
+          () => undefined
+        )
+      return () => {
+        live = false
+      }
+    }, [client, method, locale])
+    const offerText = offer && offer.for === method ? offer.text : null
+
     useEffect(() => {
       if (!isCard) return
       let live = true
@@ -192,6 +216,7 @@ export const VorexyPaymentFields = forwardRef<VorexyPaymentFieldsHandle, VorexyP
         data-state={working ? "working" : Object.keys(problems).length ? "invalid" : "valid"}
       >
         <legend className="vorexy-legend">{t.fields.legend}</legend>
+        {offerText ? <p className="vorexy-note vorexy-offer">{offerText}</p> : null}
         {askName ? <Field {...payerField("name")} {...PAYER_INPUTS.name} /> : null}
         {askEmail ? (
           <Field {...payerField("email")} {...PAYER_INPUTS.email} maxLength={254} />
