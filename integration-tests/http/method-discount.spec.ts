@@ -23,6 +23,7 @@ import {
   VALID_PAYER,
 } from "../helpers/store"
 import { forgetEnsuredPromotions } from "../../src/method-discounts/ensure-promotions"
+import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 
 jest.setTimeout(120_000)
 
@@ -75,7 +76,7 @@ medusaIntegrationTestRunner({
       const {
         data: { order },
       } = await api.get(
-        `/admin/orders/${orderId}?fields=+total,+discount_total,*promotions,*payment_collections`,
+        `/admin/orders/${orderId}?fields=+total,+discount_total,+payment_status,+summary,*promotions,*payment_collections`,
         await adminHeaders(getContainer())
       )
       return order
@@ -113,6 +114,13 @@ medusaIntegrationTestRunner({
           promotions: [expect.objectContaining({ code: "DESCONTO-PIX" })],
           payment_collections: [expect.objectContaining({ amount: 242.715 })],
         })
+
+        // Paid: captured, with nothing left to pay or to refund in the admin's eyes.
+        gateway.sandbox.state.payTransaction(transactions()[0].transactionId)
+        await reconcileVorexy(getContainer())
+        const paid = await orderTotals(completed.data.order.id)
+        expect(paid.payment_status).toBe("captured")
+        expect(Math.abs(Number(paid.summary.pending_difference))).toBeLessThan(0.01)
       })
 
       it("gives none under the minimum, and follows the cart once it reaches it", async () => {
@@ -193,27 +201,45 @@ medusaIntegrationTestRunner({
     })
 
     describe("a shopper trying to keep the discount with a card", () => {
-      it("cannot switch it on through the cart's metadata and then pay by card", async () => {
+      it("cannot switch it on through the cart's metadata, as a string or a list", async () => {
         const cartId = await createCart(api, store, 2)
-        await choose(cartId, PROVIDERS.pix)
         await cardSession(cartId)
-        expect((await cartTotals(cartId)).total).toBe(174.8)
-        // The metadata the discount follows is writable through the Store API...
-        await api.post(
-          `/store/carts/${cartId}`,
-          { metadata: { vorexy_payment_method: "pix" } },
-          store.storeHeaders
-        )
-        // ...but the total changed, so Medusa dropped the card session made for the old one.
-        const forged = await cartTotals(cartId)
-        expect(forged.total).toBe(166.81)
-        expect(forged.payment_collection?.payment_sessions).toEqual([])
-        // A new card session takes the discount off again.
-        await cardSession(cartId)
-        expect((await cartTotals(cartId)).total).toBe(174.8)
+        for (const value of ["pix", ["pix"], { 0: "pix" }]) {
+          const forged = await api
+            .post(
+              `/store/carts/${cartId}`,
+              { metadata: { vorexy_payment_method: value } },
+              store.storeHeaders
+            )
+            .catch(errorResponse)
+          expect(forged.status).toBe(400)
+          expect(forged.data.message).toMatch(/^metadata.vorexy_payment_method is set by the store/)
+        }
+        const created = await api
+          .post(
+            "/store/carts",
+            { region_id: store.region.id, metadata: { vorexy_payment_method: ["pix"] } },
+            store.storeHeaders
+          )
+          .catch(errorResponse)
+        expect(created.status).toBe(400)
+        expect(await cartTotals(cartId)).toMatchObject({ total: 174.8, promotions: [] })
         const completed = await complete(api, store, cartId)
         expect(completed.data.type).toBe("order")
         expect(transactions().map((t) => t.amountCents)).toEqual([17480])
+      })
+
+      it("loses a discount a list in the metadata gave (stored before the Store API refused it) when a card is chosen", async () => {
+        const cartId = await createCart(api, store, 2)
+        await choose(cartId, PROVIDERS.pix) // the promotion exists
+        await getContainer()
+          .resolve(Modules.CART)
+          .updateCarts(cartId, { metadata: { vorexy_payment_method: ["pix"] } })
+        await api.post(`/store/carts/${cartId}`, { email: "ana@example.com" }, store.storeHeaders)
+        expect((await cartTotals(cartId)).total).toBe(166.81)
+
+        expect((await cardSession(cartId)).status).toBe(200)
+        expect(await cartTotals(cartId)).toMatchObject({ total: 174.8, promotions: [] })
       })
 
       it("is refused at completion when a card session was made for the discounted total (two requests racing)", async () => {
@@ -259,6 +285,50 @@ medusaIntegrationTestRunner({
           )
           .catch(errorResponse)
         expect(await cartTotals(cartId)).toMatchObject({ total: 174.8, promotions: [] })
+      })
+    })
+
+    describe("a store's own promotion named DESCONTO-PIX", () => {
+      it("is left alone, and the plugin's checks ignore it", async () => {
+        const promotions = getContainer().resolve<IPromotionModuleService>(Modules.PROMOTION)
+        await promotions.createPromotions([
+          {
+            code: "DESCONTO-PIX",
+            type: "standard",
+            status: "active",
+            is_automatic: false,
+            application_method: {
+              type: "percentage",
+              target_type: "order",
+              allocation: "across",
+              value: 10,
+            },
+          } as never,
+        ])
+        const cartId = await createCart(api, store, 2)
+        const pix = await choose(cartId, PROVIDERS.pix)
+        expect(pix.data).toMatchObject({ total: 174.8, method_discount: null })
+
+        // The store's coupon, typed by the shopper, then paid by card: a coupon like any other.
+        await api.post(
+          `/store/carts/${cartId}/promotions`,
+          { promo_codes: ["DESCONTO-PIX"] },
+          store.storeHeaders
+        )
+        expect((await cardSession(cartId)).status).toBe(200)
+        expect((await cartTotals(cartId)).total).toBe(158.82)
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        const [promotion] = await promotions.listPromotions(
+          { code: "DESCONTO-PIX" },
+          { relations: ["application_method", "rules"] }
+        )
+        expect(promotion).toMatchObject({
+          is_automatic: false,
+          status: "active",
+          rules: [],
+          application_method: expect.objectContaining({ value: 10 }),
+        })
       })
     })
 

@@ -5,10 +5,12 @@
  * for it. Nothing is written when neither the old nor the new method has a discount.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { updateCartWorkflow } from "@medusajs/medusa/core-flows"
 import { ensureMethodPromotions } from "./ensure-promotions"
 import {
   isDiscountMethod,
+  isPaymentMethodChoice,
   METHOD_KEY,
   methodOfProvider,
   type MethodDiscounts,
@@ -30,6 +32,9 @@ export function choiceMatters(
   const previous = cart.metadata?.[METHOD_KEY]
   const next = methodOfProvider(providerId)
   if (previous === next || cart.completed_at) return false
+  // Not a value the plugin writes (a list, an object: written before the Store API refused it):
+  // replaced, whatever it would make a promotion rule do.
+  if (previous !== undefined && previous !== null && !isPaymentMethodChoice(previous)) return true
   return (
     (isDiscountMethod(previous) && Boolean(discounts[previous])) ||
     (isDiscountMethod(next) && Boolean(discounts[next]))
@@ -44,9 +49,26 @@ export async function chooseCartMethod(
 ): Promise<{ method: PaymentMethodChoice; changed: boolean }> {
   const method = methodOfProvider(providerId)
   if (!choiceMatters(cart, providerId, discounts)) return { method, changed: false }
-  await ensureMethodPromotions(container, discounts)
-  await updateCartWorkflow(container).run({
-    input: { id: cart.id, metadata: { ...(cart.metadata ?? {}), [METHOD_KEY]: method } },
-  })
+  // Without its promotion the choice is still recorded: the discount then applies once it exists.
+  await ensureMethodPromotions(container, discounts).catch((error: Error) =>
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`Vorexy: the PIX/boleto discount promotions could not be checked: ${error.message}`)
+  )
+  try {
+    // Medusa merges metadata: only this key is written, whatever else changed meanwhile.
+    await updateCartWorkflow(container).run({
+      input: { id: cart.id, metadata: { [METHOD_KEY]: method } },
+    })
+  } catch (error) {
+    // The cart's lock is held by another request (completion, an update): Medusa's in-memory
+    // locking says so with a plain Error, which would be a 500.
+    if (/acquir(e|ing) lock/i.test((error as Error)?.message ?? ""))
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        "This cart is being changed by another request; try again in a moment."
+      )
+    throw error
+  }
   return { method, changed: true }
 }

@@ -5,7 +5,7 @@
  * creating at once end with one promotion. Checked again every few minutes, not on every request.
  */
 import type { IPromotionModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import {
@@ -13,6 +13,7 @@ import {
   DISCOUNT_CODES,
   DISCOUNT_METHODS,
   type ExistingPromotion,
+  isOurPromotion,
   matches,
   type MethodDiscounts,
   promotionFor,
@@ -56,6 +57,16 @@ async function writePromotions(container: MedusaContainer, discounts: MethodDisc
   for (const method of DISCOUNT_METHODS) {
     const discount = discounts[method]
     const current = existing.find((promotion) => promotion.code === DISCOUNT_CODES[method])
+    if (current && !isOurPromotion(current)) {
+      // The store's own promotion of that code: left alone, and this discount is not given.
+      if (discount)
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `Vorexy: the store already has a promotion ${current.code} the plugin did not create; the ${method} discount is off until it is renamed.`
+          )
+      continue
+    }
     if (!discount) {
       if (current && current.status === "active")
         await promotions.updatePromotions({ id: current.id, status: "inactive" })
@@ -69,7 +80,7 @@ async function writePromotions(container: MedusaContainer, discounts: MethodDisc
       } catch (error) {
         // Another process created it first (the code is unique): correct that one instead.
         const raced = (await listOurs(promotions)).find((p) => p.code === desired.code)
-        if (!raced) throw error
+        if (!raced || !isOurPromotion(raced)) throw error
         if (!matches(raced, desired)) await correct(promotions, raced, desired)
         continue
       }
@@ -94,12 +105,14 @@ async function correct(
     id: current.id,
     status: desired.status,
     is_automatic: true,
+    metadata: desired.metadata,
     application_method: {
       ...desired.application_method,
       currency_code: desired.application_method.currency_code ?? null,
     } as never,
   })
+  // The new rules first: in between, both sets must hold (stricter, never looser).
   const ruleIds = (current.rules ?? []).map((rule) => rule.id)
-  if (ruleIds.length) await promotions.removePromotionRules(current.id, ruleIds)
   await promotions.addPromotionRules(current.id, desired.rules as never)
+  if (ruleIds.length) await promotions.removePromotionRules(current.id, ruleIds)
 }

@@ -42,6 +42,16 @@ export function methodOfProvider(providerId: string): PaymentMethodChoice {
 export const isDiscountMethod = (method: unknown): method is DiscountMethod =>
   method === "pix" || method === "boleto"
 
+/** The values the plugin writes under METHOD_KEY. */
+export const isPaymentMethodChoice = (value: unknown): value is PaymentMethodChoice =>
+  value === "pix" || value === "boleto" || value === "card" || value === "other"
+
+/** On the plugin's promotions' metadata: a store's own promotion of the same code is never touched. */
+export const PROMOTION_MARK = { vorexy: "method-discount" } as const
+
+export const isOurPromotion = (promotion: { metadata?: Record<string, unknown> | null }) =>
+  promotion.metadata?.vorexy === PROMOTION_MARK.vorexy
+
 /** The method a discount code belongs to, if it is one of the plugin's. */
 export function methodOfCode(code: unknown): DiscountMethod | null {
   return DISCOUNT_METHODS.find((method) => DISCOUNT_CODES[method] === code) ?? null
@@ -62,6 +72,7 @@ export type DesiredPromotion = {
     currency_code?: string
   }
   rules: PromotionRule[]
+  metadata: typeof PROMOTION_MARK
 }
 
 /** The promotion that gives `discount` to carts paying with `method`. */
@@ -70,10 +81,11 @@ export function promotionFor(method: DiscountMethod, discount: MethodDiscount): 
     { attribute: `metadata.${METHOD_KEY}`, operator: "eq", values: [method] },
     { attribute: "currency_code", operator: "eq", values: ["brl"] },
   ]
-  // Before discounts: a rule on what the discount itself lowers would switch it off and on.
+  // The items as priced (taxes included when prices include them), before any discount: a rule
+  // on what the discount itself lowers would switch it off and on.
   if (discount.minimumTotal > 0)
     rules.push({
-      attribute: "item_subtotal",
+      attribute: "original_item_total",
       operator: "gte",
       values: [String(discount.minimumTotal)],
     })
@@ -98,6 +110,7 @@ export function promotionFor(method: DiscountMethod, discount: MethodDiscount): 
             currency_code: "brl",
           },
     rules,
+    metadata: PROMOTION_MARK,
   }
 }
 
@@ -105,6 +118,7 @@ export function promotionFor(method: DiscountMethod, discount: MethodDiscount): 
 export type ExistingPromotion = {
   id: string
   code?: string | null
+  metadata?: Record<string, unknown> | null
   status?: string | null
   is_automatic?: boolean | null
   application_method?: {

@@ -34,6 +34,9 @@ describe("method discount options", () => {
     [{ amount: 1.001 }, /pixDiscount.amount is in reais, with at most two decimal places/],
     [{ percent: 5, minimumTotal: -1 }, /pixDiscount.minimumTotal cannot be negative/],
     [{ percent: 5, everything: true }, /everything/],
+    // A discount as large as the cart would let Medusa place the order without any payment.
+    [{ amount: 10 }, /pixDiscount.amount needs a minimumTotal above it/],
+    [{ amount: 10, minimumTotal: 10 }, /pixDiscount.amount needs a minimumTotal above it/],
   ])("refuse %j at boot", (pixDiscount, message) => {
     expect(() => parseVorexyOptions({ ...valid, pixDiscount })).toThrow(message)
   })
@@ -55,10 +58,11 @@ describe("the promotion of a method discount", () => {
       rules: [
         { attribute: "metadata.vorexy_payment_method", operator: "eq", values: ["pix"] },
         { attribute: "currency_code", operator: "eq", values: ["brl"] },
-        { attribute: "item_subtotal", operator: "gte", values: ["100"] },
+        { attribute: "original_item_total", operator: "gte", values: ["100"] },
       ],
+      metadata: { vorexy: "method-discount" },
     })
-    const fixed = promotionFor("boleto", { amount: 10, minimumTotal: 0 })
+    const fixed = promotionFor("boleto", { amount: 10, minimumTotal: 50 })
     expect(fixed.code).toBe("DESCONTO-BOLETO")
     expect(fixed.application_method).toEqual({
       type: "fixed",
@@ -70,7 +74,11 @@ describe("the promotion of a method discount", () => {
     expect(fixed.rules.map((rule) => rule.attribute)).toEqual([
       "metadata.vorexy_payment_method",
       "currency_code",
+      "original_item_total",
     ])
+    expect(
+      promotionFor("pix", { percent: 5, minimumTotal: 0 }).rules.map((rule) => rule.attribute)
+    ).toEqual(["metadata.vorexy_payment_method", "currency_code"])
   })
 
   const asListed = (desired: ReturnType<typeof promotionFor>): ExistingPromotion => ({

@@ -48,6 +48,12 @@ const methodDiscount = (name: string) =>
       (discount) => (discount.percent === undefined) !== (discount.amount === undefined),
       `${name} needs either percent or amount (not both)`
     )
+    // A fixed amount as large as the cart would make it free: Medusa then places the order
+    // without any payment, whatever the method.
+    .refine(
+      (discount) => discount.amount === undefined || discount.minimumTotal > discount.amount,
+      `${name}.amount needs a minimumTotal above it (a discount never pays a whole cart)`
+    )
 
 export const VorexyOptionsSchema = z.object({
   /** X-Client-Id: the public client id from the Vorexy panel (VOREXY_CLIENT_ID). */
