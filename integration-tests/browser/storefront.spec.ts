@@ -153,7 +153,10 @@ it("PIX: QR shown, code copied, the sandbox pays, the page shows paid without re
   // The demo's 5 % PIX discount: offered beside the method, in the totals before the order.
   await page.getByTestId("offer-pix").getByText("5% de desconto no PIX").waitFor()
   await page.getByTestId("cart-discount").getByText("Desconto (DESCONTO-PIX)").waitFor()
+  // R$ 79,90 + R$ 15,00 − R$ 3,99 = R$ 90,91: what is shown adds up to what is charged.
+  expect(await page.getByTestId("cart-discount").textContent()).toMatch(/−R\$\s3,99$/)
   expect(await page.getByTestId("cart-total").textContent()).toMatch(/^R\$\s90,91$/)
+  await page.getByRole("button", { name: /Finalizar pedido \(R\$\s90,91\)/ }).waitFor()
   await shot(page, "checkout", true)
   const orderId = await placeOrder(page)
 

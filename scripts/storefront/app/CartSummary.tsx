@@ -1,7 +1,17 @@
 /** The cart's lines, shipping, discounts and total. */
-import { brl, Cart } from "./store-api"
+import { brl, Cart, toCents } from "./store-api"
+
+/** A line as priced, before discounts (its discount is shown on its own line). */
+const linePrice = (item: Cart["items"][number]) =>
+  item.original_total ?? item.unit_price * item.quantity
 
 export function CartSummary({ cart }: { cart: Cart }) {
+  // Medusa keeps a percent discount's fractions of a centavo (R$ 3,995): the discount shown is
+  // what makes the lines shown add up to the total shown (and charged), R$ 3,99.
+  const shownCents =
+    cart.items.reduce((sum, item) => sum + toCents(linePrice(item)), 0) +
+    toCents(cart.shipping_total ?? 0)
+  const discountCents = shownCents - toCents(cart.total)
   return (
     <aside className="shop-summary" aria-label="Resumo do pedido">
       <h2>Seu pedido</h2>
@@ -12,7 +22,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
               {item.quantity}× {item.title}
               {item.variant_title ? ` (${item.variant_title})` : ""}
             </span>
-            <span>{brl(item.total ?? item.unit_price * item.quantity)}</span>
+            <span>{brl(linePrice(item))}</span>
           </li>
         ))}
         <li>
@@ -27,7 +37,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
                 ? ` (${cart.promotions.map((promotion) => promotion.code).join(", ")})`
                 : ""}
             </span>
-            <span>−{brl(cart.discount_total)}</span>
+            <span>−{brl(discountCents / 100)}</span>
           </li>
         )}
       </ul>

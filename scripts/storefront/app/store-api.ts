@@ -22,6 +22,8 @@ export type LineItem = {
   quantity: number
   unit_price: number
   total: number
+  /** Before discounts. */
+  original_total?: number
 }
 export type Cart = {
   id: string
@@ -172,5 +174,8 @@ export type StoreApi = ReturnType<typeof storeApi>
 export const brl = (amount: number) =>
   new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(amount)
 
-/** Cart totals are in reais (79.9); the payment components work in cents. */
-export const toCents = (amount: number) => Math.round(amount * 100)
+/**
+ * Cart totals are in reais (79.9); the payment components work in cents. Shifted in decimal, not
+ * multiplied: 90.905 × 100 is 9090.4999… in binary, but the store charges 9091 (half up).
+ */
+export const toCents = (amount: number) => Math.round(Number(`${amount}e2`))
