@@ -51,6 +51,7 @@ const LAYERS = {
   notifications: { modules: ALL, gateway: ALL, "charge-facts": ALL },
   workflows: {
     modules: ALL,
+    "method-discounts": ["mismatch", "promotions"],
     providers: ["vorexy/provider-ids"],
     gateway: ALL,
     "charge-facts": ALL,

@@ -5,7 +5,7 @@
  */
 import { Modules } from "@medusajs/framework/utils"
 import type { IPromotionModuleService } from "@medusajs/framework/types"
-import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
+import { completeCartWorkflow, createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { cardToken, TEST_CARDS } from "../helpers/cards"
 import { useSandbox } from "../helpers/sandbox"
@@ -207,26 +207,43 @@ medusaIntegrationTestRunner({
         for (const value of ["pix", ["pix"], { 0: "pix" }]) {
           const forged = await api
             .post(
-              `/store/carts/${cartId}`,
-              { metadata: { vorexy_payment_method: value } },
+              `/store/carts/${cartId}?fields=+metadata`,
+              { metadata: { vorexy_payment_method: value, gift_note: "Feliz aniversário" } },
               store.storeHeaders
             )
             .catch(errorResponse)
-          expect(forged.status).toBe(400)
-          expect(forged.data.message).toMatch(/^metadata.vorexy_payment_method is set by the store/)
+          // The rest of what the storefront sent is kept; the method is the store's to write.
+          expect(forged.status).toBe(200)
+          expect(forged.data.cart.metadata).toEqual({ gift_note: "Feliz aniversário" })
         }
-        const created = await api
-          .post(
-            "/store/carts",
-            { region_id: store.region.id, metadata: { vorexy_payment_method: ["pix"] } },
-            store.storeHeaders
-          )
-          .catch(errorResponse)
-        expect(created.status).toBe(400)
+        const {
+          data: { cart: created },
+        } = await api.post(
+          "/store/carts?fields=+metadata",
+          { region_id: store.region.id, metadata: { vorexy_payment_method: ["pix"] } },
+          store.storeHeaders
+        )
+        expect(created.metadata ?? {}).toEqual({})
         expect(await cartTotals(cartId)).toMatchObject({ total: 174.8, promotions: [] })
         const completed = await complete(api, store, cartId)
         expect(completed.data.type).toBe("order")
         expect(transactions().map((t) => t.amountCents)).toEqual([17480])
+      })
+
+      it("keeps the discount when a storefront sends back the metadata it read", async () => {
+        const cartId = await createCart(api, store, 2)
+        await startSession(api, store, cartId, "pix", VALID_PAYER)
+        const { metadata } = await cartTotals(cartId)
+        expect(metadata).toEqual({ vorexy_payment_method: "pix" })
+        await api.post(
+          `/store/carts/${cartId}`,
+          { metadata: { ...metadata, gift_note: "Feliz aniversário" } },
+          store.storeHeaders
+        )
+        expect(await cartTotals(cartId)).toMatchObject({
+          total: 166.81,
+          metadata: { vorexy_payment_method: "pix", gift_note: "Feliz aniversário" },
+        })
       })
 
       it("loses a discount a list in the metadata gave (stored before the Store API refused it) when a card is chosen", async () => {
@@ -270,6 +287,41 @@ medusaIntegrationTestRunner({
           "The DESCONTO-PIX discount is for paying by PIX, but this cart is paid by card. Choose PIX, or choose your payment method again so the discount is removed."
         )
         expect(transactions()).toEqual([])
+      })
+
+      it("is refused inside the completion too, as when another provider's webhook completes the cart", async () => {
+        const cartId = await createCart(api, store, 2)
+        await choose(cartId, PROVIDERS.pix)
+        const {
+          data: { payment_collection },
+        } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
+        await createPaymentSessionsWorkflow(getContainer()).run({
+          input: {
+            payment_collection_id: payment_collection.id,
+            provider_id: PROVIDERS.card,
+            data: {
+              ...VALID_PAYER,
+              card_token: await cardToken(api, store, gateway, TEST_CARDS.approved),
+            },
+          },
+        })
+
+        // Not through the Store API: Medusa's own completion, as processPaymentWorkflow runs it.
+        const { errors } = await completeCartWorkflow(getContainer()).run({
+          input: { id: cartId },
+          throwOnError: false,
+        })
+
+        expect(errors.map((e) => e.error.message)).toEqual([
+          "The DESCONTO-PIX discount is for paying by PIX, but this cart is paid by card. Choose PIX, or choose your payment method again so the discount is removed.",
+        ])
+        expect(transactions()).toEqual([])
+        const cart = await cartTotals(cartId)
+        expect(cart).toMatchObject({ total: 166.81 })
+        const { data: orders } = await getContainer()
+          .resolve("query")
+          .graph({ entity: "order", fields: ["id"], filters: {} })
+        expect(orders).toEqual([])
       })
 
       it("cannot add the discount's code by hand to a card cart", async () => {

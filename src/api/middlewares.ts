@@ -16,7 +16,7 @@ import { attachCheckoutContext } from "./utils/checkout-context"
 import { jsonOnly } from "./utils/json-only"
 import { applyMethodDiscount } from "./utils/method-choice"
 import { refuseDiscountWithOtherMethod } from "./utils/method-discount-guard"
-import { refuseMethodKeyInCartMetadata } from "./utils/method-key-guard"
+import { dropMethodKeyFromCartMetadata } from "./utils/method-key-guard"
 import { readRawBody } from "./utils/raw-body"
 import { redactWebhookToken } from "./utils/webhook-token"
 import { refuseUndecodableUrl, textGuard, withVorexyUrlErrors } from "./utils/text-guard"
@@ -108,7 +108,7 @@ export default defineMiddlewares({
     ...["/store/carts", "/store/carts/:id"].map((matcher) => ({
       matcher,
       methods: ["POST" as const],
-      middlewares: [refuseMethodKeyInCartMetadata],
+      middlewares: [dropMethodKeyFromCartMetadata],
     })),
     {
       matcher: "/store/carts/:id/complete",

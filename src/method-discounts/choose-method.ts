@@ -61,9 +61,9 @@ export async function chooseCartMethod(
       input: { id: cart.id, metadata: { [METHOD_KEY]: method } },
     })
   } catch (error) {
-    // The cart's lock is held by another request (completion, an update): Medusa's in-memory
-    // locking says so with a plain Error, which would be a 500.
-    if (/acquir(e|ing) lock/i.test((error as Error)?.message ?? ""))
+    // The cart's lock is held by another request (completion, an update): Medusa's in-memory and
+    // PostgreSQL locking say so with a plain Error, which would be a 500.
+    if (/acquir(e|ing) lock|already locked/i.test((error as Error)?.message ?? ""))
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
         "This cart is being changed by another request; try again in a moment."

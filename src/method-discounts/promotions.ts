@@ -81,8 +81,8 @@ export function promotionFor(method: DiscountMethod, discount: MethodDiscount): 
     { attribute: `metadata.${METHOD_KEY}`, operator: "eq", values: [method] },
     { attribute: "currency_code", operator: "eq", values: ["brl"] },
   ]
-  // The items as priced (taxes included when prices include them), before any discount: a rule
-  // on what the discount itself lowers would switch it off and on.
+  // The items with their taxes, before any discount: a rule on what the discount itself lowers
+  // would switch it off and on.
   if (discount.minimumTotal > 0)
     rules.push({
       attribute: "original_item_total",

@@ -27,7 +27,9 @@ export async function applyMethodDiscount(
   try {
     const providerId = providerIdOf(req.body)
     const discounts = discountsOf(req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).options)
-    if (providerId) {
+    // No discount configured: nothing to apply or remove (a store's last discount, removed, is
+    // made inactive; carts drop it at their next refresh, and completion refuses it meanwhile).
+    if (providerId && Object.keys(discounts).length) {
       const collection = await sessionCollection(req)
       const cart = collection?.cart
       // An order's collection (paying an order again) keeps the order's totals.

@@ -1,28 +1,29 @@
 /**
  * The cart's chosen payment method (metadata.vorexy_payment_method), which a PIX or boleto
- * discount follows, is written by the store only: the Store API's cart routes refuse it from a
- * storefront, in any form (a list would satisfy the promotion's rule as the string does).
+ * discount follows, is written by the store only. The Store API's cart routes drop it from what a
+ * storefront sends, in any form (a list would satisfy the promotion's rule as the string does);
+ * the rest of the metadata is kept, so a storefront that sends back the cart's metadata as it
+ * read it still works.
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { METHOD_KEY } from "../../method-discounts/promotions"
 
-const setsMethodKey = (body: unknown) => {
-  const metadata = (body as { metadata?: unknown } | null)?.metadata
-  return (
-    Boolean(metadata) &&
-    typeof metadata === "object" &&
-    Object.prototype.hasOwnProperty.call(metadata, METHOD_KEY)
-  )
+function dropMethodKey(body: unknown) {
+  const holder = body as { metadata?: unknown } | null
+  const metadata = holder?.metadata
+  if (!metadata || typeof metadata !== "object") return
+  if (!Object.prototype.hasOwnProperty.call(metadata, METHOD_KEY)) return
+  delete (metadata as Record<string, unknown>)[METHOD_KEY]
+  // Medusa replaces a cart's metadata with an empty object instead of merging it: none is sent.
+  if (!Object.keys(metadata).length) delete holder!.metadata
 }
 
-export function refuseMethodKeyInCartMetadata(
+export function dropMethodKeyFromCartMetadata(
   req: MedusaRequest,
-  res: MedusaResponse,
+  _res: MedusaResponse,
   next: MedusaNextFunction
 ) {
-  if (![req.body, req.validatedBody].some(setsMethodKey)) return next()
-  res.status(400).json({
-    type: "invalid_data",
-    message: `metadata.${METHOD_KEY} is set by the store when the shopper chooses a payment method (a payment session, or POST /store/vorexy/carts/:id/payment-method); a storefront cannot send it.`,
-  })
+  dropMethodKey(req.body)
+  dropMethodKey(req.validatedBody)
+  next()
 }

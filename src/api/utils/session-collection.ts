@@ -7,6 +7,8 @@ import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MajorAmountInput } from "../../gateway"
 import type { MedusaAddress } from "../../providers/vorexy/core/address"
+import { VOREXY_MODULE } from "../../modules/vorexy"
+import type VorexyModuleService from "../../modules/vorexy/service"
 import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
 
 export type CartItemRow = {
@@ -68,6 +70,11 @@ export function createsVorexySession(req: MedusaRequest) {
   )
 }
 
+function hasMethodDiscount(req: MedusaRequest) {
+  const options = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).options
+  return Boolean(options.pixDiscount || options.boletoDiscount)
+}
+
 const reads = new WeakMap<MedusaRequest, Promise<SessionCollection | undefined>>()
 
 /** The collection of `req.params.id` (undefined: no such collection), read at most once per request. */
@@ -83,10 +90,9 @@ export function sessionCollection(req: MedusaRequest): Promise<SessionCollection
           "order.id",
           "payment_sessions.provider_id",
           "payment_sessions.data",
-          // The method discount's middleware (method-choice.ts) needs these for any provider.
-          "cart.id",
-          "cart.metadata",
-          "cart.completed_at",
+          // The method discount's middleware (method-choice.ts) needs these for any provider,
+          // when the store has a discount.
+          ...(hasMethodDiscount(req) ? ["cart.id", "cart.metadata", "cart.completed_at"] : []),
           ...(createsVorexySession(req) ? CART_FIELDS : []),
         ],
         filters: { id: req.params.id },

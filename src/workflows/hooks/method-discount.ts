@@ -1,0 +1,38 @@
+/**
+ * Inside Medusa's cart completion, under the cart's lock and just before the payment is
+ * authorized: a PIX or boleto discount paid with another method stops the completion (nothing is
+ * charged; Medusa undoes the order it began). This covers what the Store API's check cannot: two
+ * requests racing it, and a cart another provider completes from its own webhook. The
+ * `beforePaymentAuthorization` hook, not `validate`: a hook takes one handler, and `validate` is
+ * the one a store uses for its own checks.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  type CartForMismatch,
+  discountMismatch,
+  MISMATCH_FIELDS,
+} from "../../method-discounts/mismatch"
+
+// Medusa 2.21 exposes the hook at run time but leaves it out of the workflow's types.
+type Hooks = {
+  beforePaymentAuthorization(
+    invoke: (
+      data: { input: { id: string } },
+      context: { container: MedusaContainer }
+    ) => Promise<void>
+  ): void
+}
+;(completeCartWorkflow.hooks as unknown as Hooks).beforePaymentAuthorization(
+  async ({ input }, { container }) => {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "cart",
+      fields: MISMATCH_FIELDS,
+      filters: { id: input.id },
+    })
+    const problem = discountMismatch(data[0] as CartForMismatch | undefined)
+    if (problem) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, problem)
+  }
+)
