@@ -103,7 +103,10 @@ describe("payer data", () => {
     expect(seal.open(sealed)).toEqual({ name: "Ana", email: "ana@example.com" })
     expect(new PayerSeal("sk_live_key_two").open(sealed)).toBeNull()
     const [v, iv, body, tag] = sealed.split(".")
-    expect(seal.open([v, iv, body.slice(0, -2) + "AA", tag].join("."))).toBeNull()
+    // A changed first character always changes the first byte (a last one may only carry
+    // padding bits, and "AA" may already be there: this test once passed a sealed body as is).
+    const tampered = (body[0] === "A" ? "B" : "A") + body.slice(1)
+    expect(seal.open([v, iv, tampered, tag].join("."))).toBeNull()
     expect(seal.open(undefined)).toBeNull()
   })
 })
