@@ -87,6 +87,31 @@ medusaIntegrationTestRunner({
         card_token: await cardToken(api, store, gateway, TEST_CARDS.approved),
       })
 
+    /**
+     * Two requests racing: PIX chosen, then a card session made for the collection's discounted
+     * amount (what Medusa's route does when the discount lands between the plugin's middleware
+     * and Medusa's handler).
+     */
+    const discountedCartWithCardSession = async () => {
+      const cartId = await createCart(api, store, 2)
+      await choose(cartId, PROVIDERS.pix)
+      expect((await cartTotals(cartId)).total).toBe(166.81)
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
+      await createPaymentSessionsWorkflow(getContainer()).run({
+        input: {
+          payment_collection_id: payment_collection.id,
+          provider_id: PROVIDERS.card,
+          data: {
+            ...VALID_PAYER,
+            card_token: await cardToken(api, store, gateway, TEST_CARDS.approved),
+          },
+        },
+      })
+      return cartId
+    }
+
     describe("paying by PIX", () => {
       it("takes 5 % off the items, charges the gateway the discounted total and records the promotion on the order", async () => {
         const cartId = await createCart(api, store, 3)
@@ -246,7 +271,7 @@ medusaIntegrationTestRunner({
         })
       })
 
-      it("loses a discount a list in the metadata gave (stored before the Store API refused it) when a card is chosen", async () => {
+      it("loses a discount a list in the metadata gave (stored before the Store API dropped it) when a card is chosen", async () => {
         const cartId = await createCart(api, store, 2)
         await choose(cartId, PROVIDERS.pix) // the promotion exists
         await getContainer()
@@ -260,25 +285,7 @@ medusaIntegrationTestRunner({
       })
 
       it("is refused at completion when a card session was made for the discounted total (two requests racing)", async () => {
-        const cartId = await createCart(api, store, 2)
-        await choose(cartId, PROVIDERS.pix)
-        const cart = await cartTotals(cartId)
-        expect(cart.total).toBe(166.81)
-        // What Medusa's own route does when the discount lands between the plugin's middleware
-        // and Medusa's handler: a card session for the collection's (discounted) amount.
-        const {
-          data: { payment_collection },
-        } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
-        await createPaymentSessionsWorkflow(getContainer()).run({
-          input: {
-            payment_collection_id: payment_collection.id,
-            provider_id: PROVIDERS.card,
-            data: {
-              ...VALID_PAYER,
-              card_token: await cardToken(api, store, gateway, TEST_CARDS.approved),
-            },
-          },
-        })
+        const cartId = await discountedCartWithCardSession()
 
         const completed = await complete(api, store, cartId)
 
@@ -290,21 +297,7 @@ medusaIntegrationTestRunner({
       })
 
       it("is refused inside the completion too, as when another provider's webhook completes the cart", async () => {
-        const cartId = await createCart(api, store, 2)
-        await choose(cartId, PROVIDERS.pix)
-        const {
-          data: { payment_collection },
-        } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
-        await createPaymentSessionsWorkflow(getContainer()).run({
-          input: {
-            payment_collection_id: payment_collection.id,
-            provider_id: PROVIDERS.card,
-            data: {
-              ...VALID_PAYER,
-              card_token: await cardToken(api, store, gateway, TEST_CARDS.approved),
-            },
-          },
-        })
+        const cartId = await discountedCartWithCardSession()
 
         // Not through the Store API: Medusa's own completion, as processPaymentWorkflow runs it.
         const { errors } = await completeCartWorkflow(getContainer()).run({
