@@ -24,6 +24,8 @@ import {
 } from "../helpers/store"
 import { forgetEnsuredPromotions } from "../../src/method-discounts/ensure-promotions"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
 
 jest.setTimeout(120_000)
 
@@ -146,6 +148,17 @@ medusaIntegrationTestRunner({
         const paid = await orderTotals(completed.data.order.id)
         expect(paid.payment_status).toBe("captured")
         expect(Math.abs(Number(paid.summary.pending_difference))).toBeLessThan(0.01)
+
+        // Refunded in full in the Vorexy panel (the 24272 centavos charged): recorded in Medusa.
+        const { transactionId } = transactions()[0]
+        gateway.sandbox.state.refundTransaction(transactionId)
+        const [charge] = await getContainer()
+          .resolve<VorexyModuleService>(VOREXY_MODULE)
+          .listVorexyCharges({ transaction_id: transactionId })
+        const admin = await adminHeaders(getContainer())
+        await api.post(`/admin/vorexy/charges/${charge.id}/sync`, {}, admin)
+        const refunded = await orderTotals(completed.data.order.id)
+        expect(refunded.payment_status).toBe("refunded")
       })
 
       it("gives none under the minimum, and follows the cart once it reaches it", async () => {
