@@ -307,6 +307,12 @@ medusaIntegrationTestRunner({
           "The DESCONTO-PIX discount is for paying by PIX, but this cart is paid by card. Choose PIX, or choose your payment method again so the discount is removed."
         )
         expect(transactions()).toEqual([])
+
+        // The cart is still the shopper's: paid by PIX as told, it becomes one order.
+        expect((await startSession(api, store, cartId, "pix", VALID_PAYER)).status).toBe(200)
+        const again = await complete(api, store, cartId)
+        expect(again.data.type).toBe("order")
+        expect(transactions().map((t) => t.amountCents)).toEqual([16681])
       })
 
       it("is refused inside the completion too, as when another provider's webhook completes the cart", async () => {

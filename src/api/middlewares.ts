@@ -15,7 +15,6 @@ import { ADMIN_POLICIES } from "./utils/admin-policies"
 import { attachCheckoutContext } from "./utils/checkout-context"
 import { jsonOnly } from "./utils/json-only"
 import { applyMethodDiscount } from "./utils/method-choice"
-import { refuseDiscountWithOtherMethod } from "./utils/method-discount-guard"
 import { dropMethodKeyFromCartMetadata } from "./utils/method-key-guard"
 import { readRawBody } from "./utils/raw-body"
 import { redactWebhookToken } from "./utils/webhook-token"
@@ -110,11 +109,6 @@ export default defineMiddlewares({
       methods: ["POST" as const],
       middlewares: [dropMethodKeyFromCartMetadata],
     })),
-    {
-      matcher: "/store/carts/:id/complete",
-      methods: ["POST"],
-      middlewares: [refuseDiscountWithOtherMethod],
-    },
     {
       matcher: "/store/vorexy/carts/:id/payment-method",
       methods: ["POST"],

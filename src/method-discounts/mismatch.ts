@@ -1,7 +1,6 @@
 /**
- * The one rule both completion checks apply (the Store API's middleware, and the hook inside
- * Medusa's completion, under the cart's lock): a cart carrying the plugin's PIX or boleto
- * discount is paid with that method, by every session Medusa may authorize.
+ * The rule Medusa's completion checks (workflows/hooks/method-discount.ts): a cart carrying the
+ * plugin's PIX or boleto discount is paid with that method, by every session Medusa may authorize.
  */
 import { methodLabelOf } from "../providers/vorexy/provider-ids"
 import { isOurPromotion, methodOfCode, methodOfProvider } from "./promotions"

@@ -1,8 +1,9 @@
 /**
  * Inside Medusa's cart completion, under the cart's lock and just before the payment is
  * authorized: a PIX or boleto discount paid with another method stops the completion (nothing is
- * charged; Medusa undoes the order it began). This covers what the Store API's check cannot: two
- * requests racing it, and a cart another provider completes from its own webhook. The
+ * charged; Medusa undoes the order it began, and the Store API answers the message with a 400).
+ * Inside the lock, so two requests racing cannot slip past it, and for every completion, the
+ * Store API's and the one another provider runs from its own webhook. The
  * `beforePaymentAuthorization` hook, not `validate`: a hook takes one handler, and `validate` is
  * the one a store uses for its own checks.
  */
