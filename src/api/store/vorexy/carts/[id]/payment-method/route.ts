@@ -19,7 +19,6 @@ type CartRead = {
   completed_at?: Date | string | null
   total?: unknown
   discount_total?: unknown
-  item_subtotal?: unknown
   promotions?: Array<{ code?: string | null } | null> | null
   items?: Array<{
     adjustments?: Array<{ code?: string | null; amount?: unknown } | null> | null
@@ -45,7 +44,6 @@ export const POST = async (
         "completed_at",
         "total",
         "discount_total",
-        "item_subtotal",
         "promotions.code",
         "items.adjustments.code",
         "items.adjustments.amount",
