@@ -17,10 +17,11 @@ const LAYERS = {
     workflows: ALL,
     modules: ALL,
     policies: ALL,
-    // ids, options, the session-data checks
+    // ids, options (and the installments they price), the session-data checks
     providers: [
       "vorexy/provider-ids",
       "vorexy/options",
+      "vorexy/installments",
       "vorexy/core/data-size",
       "vorexy/core/raw-card",
       "vorexy/core/errors",

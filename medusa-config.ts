@@ -35,6 +35,9 @@ const vorexy = {
   cardTokenScriptUrl: env.VOREXY_CARD_TOKEN_SCRIPT_URL,
   maxInstallments: env.VOREXY_MAX_INSTALLMENTS,
   minInstallmentCents: env.VOREXY_MIN_INSTALLMENT_CENTS,
+  interestFreeInstallments: env.VOREXY_INTEREST_FREE_INSTALLMENTS,
+  installmentInterestPercent: env.VOREXY_INSTALLMENT_INTEREST_PERCENT,
+  installmentInterestTable: env.VOREXY_INSTALLMENT_INTEREST_TABLE,
   pixDiscount: discountFromEnv(env.VOREXY_PIX_DISCOUNT_PERCENT, env.VOREXY_PIX_DISCOUNT_MIN_TOTAL),
   boletoDiscount: discountFromEnv(
     env.VOREXY_BOLETO_DISCOUNT_PERCENT,

@@ -192,6 +192,10 @@ async function main() {
     VOREXY_CARD_PUBLIC_KEY: credentials.publicKey,
     VOREXY_CARD_TOKEN_SCRIPT_URL: `${sandbox.url}/js/vorexy-card.js`,
     VOREXY_MAX_INSTALLMENTS: process.env.VOREXY_MAX_INSTALLMENTS ?? "6",
+    // Up to 3× interest-free, 4× to 6× at 2.99% a month, as Brazilian shops commonly offer;
+    // both blank: every installment interest-free.
+    VOREXY_INTEREST_FREE_INSTALLMENTS: process.env.VOREXY_INTEREST_FREE_INSTALLMENTS ?? "3",
+    VOREXY_INSTALLMENT_INTEREST_PERCENT: process.env.VOREXY_INSTALLMENT_INTEREST_PERCENT ?? "2.99",
     // "5% de desconto no PIX", as Brazilian shops offer; VOREXY_PIX_DISCOUNT_PERCENT= turns it off.
     VOREXY_PIX_DISCOUNT_PERCENT: process.env.VOREXY_PIX_DISCOUNT_PERCENT ?? "5",
     // The demo storefront calls the Store API from its own origin; the e-mails link to its order

@@ -92,7 +92,7 @@ async function placeOrder(page: Page) {
 }
 
 /** Types a card into the card form (inputs or selects) and submits it. */
-async function payWithCard(page: Page, number: string) {
+async function payWithCard(page: Page, number: string, installments = "1") {
   const form = page.locator("form.vorexy-card-form")
   await form.waitFor({ timeout: 30_000 })
   const set = async (name: string, value: string) => {
@@ -106,6 +106,7 @@ async function payWithCard(page: Page, number: string) {
   await set("expMonth", "12")
   await set("expYear", String(new Date().getFullYear() + 3))
   await set("cvv", "123")
+  await set("installments", installments)
   await form.locator('button[type="submit"]').click()
 }
 
@@ -208,22 +209,33 @@ it("boleto: line and PDF shown, the sandbox pays, the page shows paid without re
   await page.close()
 })
 
-it("card approved: the order page shows it paid, captured, at the full price", async () => {
+it("card approved in 6 with interest: the options priced, the order paid, captured, at the full price", async () => {
   const page = await context.newPage()
   await checkout(page, "card")
   // The PIX discount goes when the shopper picks the card: the card pays the full R$ 94,90.
   await page.getByTestId("cart-discount").waitFor({ state: "detached", timeout: 30_000 })
   expect(await page.getByTestId("cart-total").textContent()).toMatch(/^R\$\s94,90$/)
-  await payWithCard(page, "4111 1111 1111 1111")
+  // The demo's store: 3 interest-free, then 2.99% a month. Each option says what it costs.
+  const option = (count: number) =>
+    page.locator(`form.vorexy-card-form select[name="installments"] option[value="${count}"]`)
+  await option(6).waitFor({ state: "attached", timeout: 30_000 })
+  expect(await option(3).textContent()).toMatch(/^3× de R\$\s31,63 sem juros$/)
+  expect(await option(6).textContent()).toMatch(
+    /^6× de R\$\s17,52 com juros \(total R\$\s105,12\)$/
+  )
+  await payWithCard(page, "4111 1111 1111 1111", "6")
   await page.waitForURL(/\/order\/order_\w+$/, { timeout: 60_000 })
   const orderId = /\/order\/(order_\w+)$/.exec(page.url())![1]
   const { data } = await axios.get(
     `${demo.base}/admin/orders/${orderId}?fields=+total,+discount_total`,
     admin
   )
+  // Medusa's order keeps the cart's total; the gateway charged it with the interest.
   expect(data.order).toMatchObject({ total: 94.9, discount_total: 0 })
+  expect(await status(orderId)).toMatchObject({ amount_cents: 10_512, interest_cents: 1022 })
   await paymentIn(page, "paid").waitFor({ timeout: 30_000 })
   await page.getByText("1111").first().waitFor()
+  await page.getByText(/6× de R\$\s17,52 com juros \(total R\$\s105,12\)/).waitFor()
   expect(await page.getByRole("button", { name: "Simular pagamento (sandbox)" }).count()).toBe(0)
   await shot(page, "card-paid", true)
   expect((await adminOrder(orderId)).payment_status).toBe("captured")

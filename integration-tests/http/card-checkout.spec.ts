@@ -28,7 +28,12 @@ jest.setTimeout(120_000)
 const gateway = useSandbox({
   webhookSecret: SECRET,
   webhooks: WEBHOOK_SETTINGS,
-  env: { VOREXY_MAX_INSTALLMENTS: "6" },
+  // Up to 3 interest-free, 4 to 6 at 2.99% a month.
+  env: {
+    VOREXY_MAX_INSTALLMENTS: "6",
+    VOREXY_INTEREST_FREE_INSTALLMENTS: "3",
+    VOREXY_INSTALLMENT_INTEREST_PERCENT: "2.99",
+  },
 })
 
 medusaIntegrationTestRunner({
@@ -95,6 +100,95 @@ medusaIntegrationTestRunner({
           card_last4: "1111",
           installments: 3,
         })
+      })
+
+      it("charges 6 installments with interest above 3: the gateway the total, Medusa the cart's, the order saying why", async () => {
+        const { data: config } = await api.get(
+          "/store/vorexy/config?amount_cents=9490",
+          store.storeHeaders
+        )
+        // R$ 94,90 at 2.99% a month in 6: 17.5125 up to the cent, 6 × R$ 17,52.
+        const six = { installments: 6, installment_cents: 1752, total_cents: 10_512 }
+        expect(config.vorexy.card.installment_plan).toEqual([
+          { installments: 1, installment_cents: 9490, total_cents: 9490, interest_cents: 0 },
+          { installments: 2, installment_cents: 4745, total_cents: 9490, interest_cents: 0 },
+          { installments: 3, installment_cents: 3163, total_cents: 9490, interest_cents: 0 },
+          expect.objectContaining({ installments: 4, interest_cents: expect.any(Number) }),
+          expect.objectContaining({ installments: 5, interest_cents: expect.any(Number) }),
+          { ...six, interest_cents: 1022 },
+        ])
+
+        const { cartId, session } = await payWith(TEST_CARDS.approved, { installments: 6 })
+        expect(session.status).toBe(200)
+        const payment = session.data.payment_collection
+        // Medusa's amount stays the cart's; what the card is charged is beside it.
+        expect(Number(payment.payment_sessions[0].amount)).toBe(94.9)
+        expect(payment.payment_sessions[0].data).toMatchObject({
+          amount_cents: 10_512,
+          order_amount_cents: 9490,
+          installments: 6,
+          interest_cents: 1022,
+        })
+
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        const order = await storeOrder(api, store, completed.data.order.id)
+        expect(order.payment_status).toBe("captured")
+        expect(Number(order.total)).toBe(94.9)
+        expect((await captures(order.id)).captures).toBe(1)
+        expect(transactions()).toHaveLength(1)
+        expect(transactions()[0]).toMatchObject({ amountCents: 10_512, installments: 6 })
+        // The order's lines still add up to the order; the interest is an item of its own.
+        expect(transactions()[0].items).toContainEqual(
+          expect.objectContaining({ title: "Juros do parcelamento (6x)", unitPrice: 1022 })
+        )
+
+        const { data: status } = await api.get(
+          `/store/vorexy/payment-status?order_id=${order.id}`,
+          store.storeHeaders
+        )
+        expect(status.payment_status).toMatchObject({
+          paid: true,
+          amount_cents: 10_512,
+          installments: 6,
+          interest_cents: 1022,
+        })
+        const admin = await adminHeaders(getContainer())
+        const {
+          data: { charges },
+        } = await api.get(`/admin/vorexy/charges?order_id=${order.id}`, admin)
+        expect(charges[0]).toMatchObject({
+          amount_cents: 10_512,
+          status: "paid",
+          details: expect.objectContaining({ installments: 6, interest_cents: 1022 }),
+        })
+        expect(charges[0].flag).toBeNull()
+
+        // Refunded in full in the panel (with its interest): Medusa records the order's amount.
+        gateway.sandbox.state.refundTransaction(transactions()[0].transactionId, 10_512)
+        // Medusa's own admin order: the cart's total, captured, and the payment's data saying
+        // what the card was charged and why.
+        const {
+          data: { order: adminOrder },
+        } = await api.get(
+          `/admin/orders/${order.id}?fields=total,*payment_collections,*payment_collections.payments`,
+          admin
+        )
+        expect(Number(adminOrder.total)).toBe(94.9)
+        const [medusaPayment] = adminOrder.payment_collections[0].payments
+        expect(Number(medusaPayment.amount)).toBe(94.9)
+        expect(medusaPayment.data).toMatchObject({
+          amount_cents: 10_512,
+          order_amount_cents: 9490,
+          interest_cents: 1022,
+          installments: 6,
+        })
+        const paymentId = medusaPayment.id
+        const refund = await api
+          .post(`/admin/payments/${paymentId}/refund`, { amount: 94.9 }, admin)
+          .catch(errorResponse)
+        expect(refund.status).toBe(200)
+        expect((await captures(order.id)).refunds.map((r) => Number(r.amount))).toEqual([94.9])
       })
 
       it("places no order on a refused card, says why, never charges the same session twice, and the cart pays with another card", async () => {
@@ -256,6 +350,11 @@ medusaIntegrationTestRunner({
           max_installments: 6,
           min_installment_cents: 500,
           installments_for_amount: 2,
+          interest_free_installments: 3,
+          installment_plan: [
+            { installments: 1, installment_cents: 1200, total_cents: 1200, interest_cents: 0 },
+            { installments: 2, installment_cents: 600, total_cents: 1200, interest_cents: 0 },
+          ],
         })
         expect(JSON.stringify(data)).not.toContain(gateway.sandbox.credentials().apiKey)
         const bad = await api

@@ -118,6 +118,18 @@ export const CHARGE_FACTS = {
     storefront: "always",
     admin: true,
   },
+  /**
+   * CREDIT_CARD: the interest of the shopper's installments, in cents: the charge's amount less the
+   * order's (0 for an interest-free split). Set with the installments, from the store's options.
+   */
+  interest_cents: {
+    method: "credit_card",
+    type: "integer",
+    stored: "details",
+    session: "input",
+    storefront: "always",
+    admin: true,
+  },
   /** CREDIT_CARD: why the issuer or the gateway refused it, when it says (a refusal is thrown). */
   refused_reason: {
     method: "credit_card",

@@ -69,7 +69,7 @@ export async function adoptCharge(container: MedusaContainer, transactionId: str
   const session = await sessionOf(container, sessionId)
   if (!session) return recordWithoutSession(vorexy, detail, sessionId, company)
 
-  const amountCents = toCents(session.amount)
+  const amountCents = chargedCentsOf(session)
   // Adopted only where it surely belongs: the lead's reference alone is not proof (a gateway
   // that keeps one lead per payer would point a repeat customer's lost charge at their first
   // session). Otherwise it is kept apart, never captured, and flagged for a refund.
@@ -139,6 +139,18 @@ const digitsOf = (value: unknown) => (typeof value === "string" ? value.replace(
  * own, the amounts differ, or the payer the gateway billed is not the session's (by CPF/CNPJ,
  * when both are known).
  */
+/**
+ * What the session's charge is for: Medusa's amount, or what its data says the gateway is charged
+ * (a card's installments with interest) when that data was made for this very amount.
+ */
+function chargedCentsOf(session: SessionRow) {
+  const order = toCents(session.amount)
+  const data = session.data ?? {}
+  return data.order_amount_cents === order && Number.isInteger(data.amount_cents)
+    ? (data.amount_cents as number)
+    : order
+}
+
 function adoptionRefusal(
   vorexy: VorexyModuleService,
   session: SessionRow,

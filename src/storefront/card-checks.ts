@@ -60,17 +60,44 @@ export function installmentLimit(config: VorexyCardConfig, amountCents: number):
   return Math.max(1, Math.min(config.max_installments, byMinimum))
 }
 
-export type InstallmentOption = { count: number; eachCents: number }
+export type InstallmentOption = {
+  count: number
+  eachCents: number
+  /** What the card is charged in all: the amount, or more with interest. */
+  totalCents: number
+  interestCents: number
+}
 
-/** Each choice with its per-installment amount in cents (rounded to the cent). */
-export const installmentOptions = (
+/**
+ * Each choice as the store charges it: its plan for this amount when it sent one. Without a plan
+ * (a config asked without the amount, or for another), only the interest-free choices: a price
+ * the store did not state is never shown.
+ */
+export function installmentOptions(
   config: VorexyCardConfig,
   amountCents: number
-): InstallmentOption[] =>
-  Array.from({ length: installmentLimit(config, amountCents) }, (_, i) => ({
-    count: i + 1,
-    eachCents: Math.round(amountCents / (i + 1)),
-  }))
+): InstallmentOption[] {
+  const plan = config.installment_plan
+  // The single payment is always the amount itself: a plan for another amount does not start so.
+  if (Array.isArray(plan) && plan.length && plan[0].total_cents === amountCents) {
+    return plan.map((terms) => ({
+      count: terms.installments,
+      eachCents: terms.installment_cents,
+      totalCents: terms.total_cents,
+      interestCents: terms.interest_cents,
+    }))
+  }
+  const free = config.interest_free_installments ?? config.max_installments
+  return Array.from(
+    { length: Math.max(1, Math.min(free, installmentLimit(config, amountCents))) },
+    (_, i) => ({
+      count: i + 1,
+      eachCents: Math.round(amountCents / (i + 1)),
+      totalCents: amountCents,
+      interestCents: 0,
+    })
+  )
+}
 
 /**
  * Free text (a name, a neighbourhood) holding what may be a card number: 13 digits or more in all.

@@ -61,6 +61,8 @@ const ptBR = {
     title: "Cartão de crédito",
     ending: (brand: string, last4: string) => `${brand} final ${last4}`,
     installment: (count: number, amount: string) => `${count}× de ${amount} sem juros`,
+    installmentWithInterest: (count: number, amount: string, total: string) =>
+      `${count}× de ${amount} com juros (total ${total})`,
     paid: "Pagamento aprovado. Obrigado!",
     analysis: "O emissor está analisando o pagamento; avisaremos assim que houver resposta.",
     refused: "O pagamento foi recusado.",
@@ -187,6 +189,8 @@ const en: VorexyTexts = {
     title: "Credit card",
     ending: (brand, last4) => `${brand} ending in ${last4}`,
     installment: (count, amount) => `${count}× ${amount} interest-free`,
+    installmentWithInterest: (count, amount, total) =>
+      `${count}× ${amount} with interest (total ${total})`,
     paid: "Payment approved. Thank you!",
     analysis: "The issuer is reviewing the payment; we will let you know as soon as it answers.",
     refused: "The payment was declined.",

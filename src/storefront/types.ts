@@ -47,6 +47,8 @@ export type VorexyPaymentStatus = {
   card_brand?: string | null
   card_last4?: string | null
   installments?: number | null
+  /** The installments' interest in cents, included in amount_cents (0 or absent: none). */
+  interest_cents?: number | null
   refused_reason?: string | null
 }
 
@@ -69,7 +71,23 @@ export type VorexyStoreConfig = {
     max_installments: number
     min_installment_cents: number
     installments_for_amount: number | null
+    /** Installments up to this many carry no interest (absent, from an older server: all). */
+    interest_free_installments?: number
+    /**
+     * For the amount asked about: each split the cart may use, as the store charges it (absent
+     * without an amount, or from an older server).
+     */
+    installment_plan?: VorexyInstallmentTerms[] | null
   } | null
+}
+
+/** One split of a card payment: what each installment is and what the card is charged in all. */
+export type VorexyInstallmentTerms = {
+  installments: number
+  installment_cents: number
+  total_cents: number
+  /** 0: interest-free. */
+  interest_cents: number
 }
 
 /** Which charge to follow: an order's, or a payment session's (before the order exists). */

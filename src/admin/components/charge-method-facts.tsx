@@ -2,7 +2,7 @@ import { Copy } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import type { DetailsFactKey } from "../../charge-facts/fields"
 import type { Charge } from "../lib/api"
-import { dateTime } from "../lib/format"
+import { brl, dateTime } from "../lib/format"
 import { useT } from "../lib/i18n"
 
 type Row = (label: string, value: ReactNode) => ReactNode
@@ -46,10 +46,20 @@ export function ChargeMethodFacts({ charge, row }: { charge: Charge; row: Row })
   }
   if (charge.method === "credit_card") {
     const installments = typeof details.installments === "number" ? details.installments : 1
+    const interest = typeof details.interest_cents === "number" ? details.interest_cents : 0
     return (
       <>
         {row(t("card"), `${text("card_brand") ?? "—"} •••• ${text("card_last4") ?? "—"}`)}
         {row(t("installments"), `${installments}×`)}
+        {/* Why the charge is more than the order: the shopper's installments bear interest. */}
+        {interest > 0 &&
+          row(
+            t("installmentInterest"),
+            t("installmentInterestDetail", {
+              interest: brl(interest, "cents"),
+              order: brl(charge.amount_cents - interest, "cents"),
+            })
+          )}
         {text("refused_reason") && row(t("refusedReason"), text("refused_reason"))}
       </>
     )

@@ -99,6 +99,7 @@ const CASES: Case[] = [
       card_brand: "visa",
       card_last4: "1111",
       installments: 3,
+      interest_cents: 690,
       refused_reason: "Under review",
       expires_at: data.expires_at,
     }),
@@ -118,6 +119,7 @@ const CASES: Case[] = [
       card_brand: "master",
       card_last4: "0002",
       installments: 2,
+      interest_cents: 690,
       refused_reason: "Insufficient funds",
       expires_at: null,
     }),
@@ -150,6 +152,8 @@ async function create(c: Case) {
     currency_code: "brl" as const,
     payment_method: c.method,
     installments: c.method === "credit_card" ? 1 : undefined,
+    // What the session says of the split, not the answer: the interest the store worked out.
+    interest_cents: c.method === "credit_card" ? 690 : undefined,
     payer_sealed: seal.seal(
       {
         name: "Ana",

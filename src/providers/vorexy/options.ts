@@ -55,6 +55,69 @@ const methodDiscount = (name: string) =>
       `${name}.amount needs a minimumTotal above it (a discount never pays a whole cart)`
     )
 
+/**
+ * Each interest-bearing installment count's total surcharge in percent: `{ "4": 4.5, "5": 6 }`, or
+ * from an env var, "4:4.5,5:6".
+ */
+const interestTable = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? Object.fromEntries(value.split(",").map((pair) => pair.split(":").map((p) => p.trim())))
+      : value,
+  z.record(
+    z.string().regex(/^(?:[1-9]|1[0-2])$/, "installmentInterestTable: counts are 1 to 12"),
+    z.coerce
+      .number()
+      .gt(0, "installmentInterestTable: each surcharge is more than 0")
+      .max(100, "installmentInterestTable: each surcharge is at most 100 (percent)")
+      .refine(twoDecimals, "installmentInterestTable: at most two decimal places")
+  )
+)
+
+/** Interest options that make sense together, or a message for each that does not. */
+function checkInterest(
+  options: {
+    maxInstallments: number
+    interestFreeInstallments?: number
+    installmentInterestPercent?: number
+    installmentInterestTable?: Record<string, number>
+  },
+  ctx: z.RefinementCtx
+) {
+  const free = options.interestFreeInstallments
+  const rate = options.installmentInterestPercent
+  const table = options.installmentInterestTable
+  const most = options.maxInstallments
+  const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+  if (rate !== undefined && table !== undefined)
+    return problem(
+      "installmentInterestPercent and installmentInterestTable: set one of them, not both"
+    )
+  const charged = rate !== undefined || table !== undefined
+  if (free === undefined) {
+    if (charged) problem("installment interest needs interestFreeInstallments (1 for none free)")
+    return
+  }
+  if (free > most) return problem(`interestFreeInstallments is above maxInstallments (${most})`)
+  if (!charged && free < most)
+    return problem(
+      "interestFreeInstallments below maxInstallments needs installmentInterestPercent or installmentInterestTable"
+    )
+  if (charged && free >= most)
+    return problem(
+      "installment interest is set, but interestFreeInstallments leaves no installment to bear it (raise maxInstallments)"
+    )
+  if (!table) return
+  const counts = Object.keys(table).map(Number)
+  const wanted = Array.from({ length: most - free }, (_, i) => free + 1 + i)
+  if (counts.length !== wanted.length || wanted.some((n) => !(String(n) in table)))
+    return problem(
+      `installmentInterestTable needs exactly the counts ${wanted.join(", ")} (above interestFreeInstallments, up to maxInstallments)`
+    )
+  if (wanted.some((n, i) => i > 0 && table[String(n)] < table[String(n - 1)]))
+    problem("installmentInterestTable: a longer split never costs less than a shorter one")
+}
+
 export const VorexyOptionsSchema = z.object({
   /** X-Client-Id: the public client id from the Vorexy panel (VOREXY_CLIENT_ID). */
   clientId: z
@@ -160,10 +223,23 @@ export const VorexyOptionsSchema = z.object({
       "cardTokenScriptUrl must be an https URL (http only for localhost)"
     )
     .optional(),
-  /** Most installments a card payment may be split in (no interest: the cart total is charged). */
+  /** Most installments a card payment may be split in. */
   maxInstallments: z.coerce.number().int().min(1).max(12).default(1),
   /** Smallest installment: bounds how many a cart may use. */
   minInstallmentCents: z.coerce.number().int().min(1).default(500),
+  /**
+   * Installments up to this many carry no interest (the cart total is charged); above it, the
+   * shopper pays interest: a monthly rate (`installmentInterestPercent`, the Price table) or a
+   * total surcharge per count (`installmentInterestTable`). Without either, every one is free.
+   */
+  interestFreeInstallments: z.coerce.number().int().min(1).max(12).optional(),
+  installmentInterestPercent: z.coerce
+    .number()
+    .gt(0, "installmentInterestPercent must be more than 0")
+    .max(10, "installmentInterestPercent is a monthly rate of at most 10")
+    .refine(twoDecimals, "installmentInterestPercent has at most two decimal places")
+    .optional(),
+  installmentInterestTable: interestTable.optional(),
   /**
    * Discounts for paying by PIX or boleto, as Medusa promotions the plugin keeps (codes
    * DESCONTO-PIX, DESCONTO-BOLETO): applied to the cart when the shopper chooses the method,
@@ -224,6 +300,9 @@ export const VorexyOptionsSchema = z.object({
     .optional(),
 })
 
+/** The options with the checks that span several of them. */
+const CheckedOptionsSchema = VorexyOptionsSchema.superRefine(checkInterest)
+
 export type VorexyOptionsInput = z.input<typeof VorexyOptionsSchema>
 export type VorexyOptions = z.output<typeof VorexyOptionsSchema>
 
@@ -242,7 +321,7 @@ export function parseVorexyOptions(
   options: Record<string, unknown>,
   entry: "provider" | "plugin" = "provider"
 ): VorexyOptions {
-  const parsed = VorexyOptionsSchema.safeParse(dropBlank(options))
+  const parsed = CheckedOptionsSchema.safeParse(dropBlank(options))
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) =>
       i.path.length && !i.message.startsWith(String(i.path[0]))

@@ -7,12 +7,16 @@ import { CARD_CONFIG, plain } from "./fixtures"
 const fill = (label: RegExp | string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
-function setup(tokenizeCard = jest.fn().mockResolvedValue("tok_123"), error?: string) {
+function setup(
+  tokenizeCard = jest.fn().mockResolvedValue("tok_123"),
+  error?: string,
+  config = CARD_CONFIG
+) {
   const onTokenized = jest.fn()
   const view = render(
     <VorexyCardForm
       client={{ tokenizeCard }}
-      config={CARD_CONFIG}
+      config={config}
       amountCents={9990}
       locale="en"
       onTokenized={onTokenized}
@@ -61,6 +65,51 @@ it("lists installments up to the store's limit for the amount, with each amount"
     "1× R$99.90 interest-free",
     "2× R$49.95 interest-free",
     "3× R$33.30 interest-free",
+  ])
+})
+
+const terms = (installments: number, each: number, total: number) => ({
+  installments,
+  installment_cents: each,
+  total_cents: total,
+  interest_cents: total - 9990,
+})
+
+it("shows each split as the store charges it: interest-free, then each installment and the total with interest", () => {
+  setup(undefined, undefined, {
+    ...CARD_CONFIG,
+    installments_for_amount: 5,
+    interest_free_installments: 3,
+    installment_plan: [
+      terms(1, 9990, 9990),
+      terms(2, 4995, 9990),
+      terms(3, 3330, 9990),
+      terms(4, 2655, 10_620),
+      terms(5, 2160, 10_800),
+    ],
+  })
+  const options = Array.from(screen.getByLabelText("Installments").querySelectorAll("option"))
+  expect(options.map((o) => plain(o.textContent))).toEqual([
+    "1× R$99.90 interest-free",
+    "2× R$49.95 interest-free",
+    "3× R$33.30 interest-free",
+    "4× R$26.55 with interest (total R$106.20)",
+    "5× R$21.60 with interest (total R$108.00)",
+  ])
+})
+
+it("never shows a price the store did not state: without a plan for this amount, only the interest-free splits", () => {
+  setup(undefined, undefined, {
+    ...CARD_CONFIG,
+    installments_for_amount: 5,
+    interest_free_installments: 2,
+    // A plan for another amount (the cart changed since it was asked).
+    installment_plan: [terms(1, 5000, 5000), terms(2, 2500, 5000)],
+  })
+  const options = Array.from(screen.getByLabelText("Installments").querySelectorAll("option"))
+  expect(options.map((o) => plain(o.textContent))).toEqual([
+    "1× R$99.90 interest-free",
+    "2× R$49.95 interest-free",
   ])
 })
 

@@ -58,6 +58,22 @@ it.each([
   )
 })
 
+it("says a card's installments bore interest, with the total charged", () => {
+  const { container } = render(
+    <VorexyCardStatus
+      status={cardStatus({
+        paid: true,
+        installments: 6,
+        amount_cents: 11_076,
+        interest_cents: 1076,
+      })}
+    />
+  )
+  expect(plain(container.querySelector(".vorexy-card-status__installments")?.textContent)).toBe(
+    "6× de R$ 18,46 com juros (total R$ 110,76)"
+  )
+})
+
 describe("a payment the store could not confirm", () => {
   const unconfirmed = {
     payable: false,

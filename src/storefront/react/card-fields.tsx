@@ -96,9 +96,15 @@ export function CardFields(props: CardFieldsProps) {
           disabled={disabled}
           onChange={(event) => props.onInstallments(Number(event.currentTarget.value))}
         >
-          {options.map(({ count, eachCents }) => (
+          {options.map(({ count, eachCents, totalCents, interestCents }) => (
             <option key={count} value={count}>
-              {t.installment(count, formatMoney(eachCents, "brl", locale))}
+              {interestCents > 0
+                ? t.installmentWithInterest(
+                    count,
+                    formatMoney(eachCents, "brl", locale),
+                    formatMoney(totalCents, "brl", locale)
+                  )
+                : t.installment(count, formatMoney(eachCents, "brl", locale))}
             </option>
           ))}
         </select>

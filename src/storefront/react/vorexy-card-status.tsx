@@ -38,7 +38,15 @@ export function VorexyCardStatus({ status, locale = "pt-BR" }: VorexyCardStatusP
           {t.card.ending(status.card_brand ?? "", status.card_last4).trim()}
         </p>
       ) : null}
-      <p className="vorexy-card-status__installments">{t.card.installment(installments, each)}</p>
+      <p className="vorexy-card-status__installments">
+        {(status.interest_cents ?? 0) > 0
+          ? t.card.installmentWithInterest(
+              installments,
+              each,
+              formatMoney(status.amount_cents, status.currency_code, locale)
+            )
+          : t.card.installment(installments, each)}
+      </p>
       {note ? <p className="vorexy-note">{note}</p> : null}
       {state === "refused" && status.refused_reason ? (
         <p className="vorexy-card-status__reason">{status.refused_reason}</p>

@@ -61,6 +61,9 @@ export const en = {
   card: "Card",
   installments: "Installments",
   refusedReason: "Refused because",
+  installmentInterest: "Installment interest",
+  installmentInterestDetail:
+    "{interest}, paid by the shopper: the card was charged the order's {order} plus this",
   status_disputed: "Disputed",
   sentUnknown:
     "Vorexy did not confirm the withdrawal; it is kept as unknown and settled automatically. Do not request it again.",

@@ -63,6 +63,9 @@ export const pt: typeof en = {
   card: "Cartão",
   installments: "Parcelas",
   refusedReason: "Recusado porque",
+  installmentInterest: "Juros do parcelamento",
+  installmentInterestDetail:
+    "{interest}, pagos pelo cliente: o cartão foi cobrado o valor do pedido ({order}) mais estes juros",
   status_disputed: "Em disputa",
   sentUnknown:
     "A Vorexy não confirmou o saque; ele fica como desconhecido e será conferido automaticamente. Não o solicite de novo.",

@@ -27,6 +27,7 @@ describe("what a card's first answer means", () => {
       card_brand: "visa",
       card_last4: "1111",
       installments: 2,
+      interest_cents: 0,
       refused_reason: null,
       expires_at: null,
     })

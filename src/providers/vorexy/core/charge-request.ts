@@ -30,12 +30,21 @@ export function buildChargeRequest({
   method,
   options,
 }: ChargeRequestInput): CreateTransactionRequest {
-  // Items plus shipping add up to the amount, as the gateway requires (charge-items.ts).
+  // Items plus shipping add up to the amount, as the gateway requires (charge-items.ts); a card's
+  // installment interest is an item of its own, so the order's lines still add up to the order.
+  const interest = session.interest_cents ?? 0
   const { items, fee } = chargeItems(
     session.items,
     session.shipping_fee_cents ?? 0,
-    session.amount_cents
+    session.amount_cents - interest
   )
+  if (interest > 0)
+    items.push({
+      title: `Juros do parcelamento (${session.installments ?? 1}x)`,
+      unitPrice: interest,
+      quantity: 1,
+      tangible: false,
+    })
   return {
     amount: session.amount_cents,
     currency: "BRL",

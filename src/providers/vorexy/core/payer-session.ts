@@ -8,7 +8,7 @@ import { centsToMajor } from "../../../gateway"
 import type { VorexyOptions } from "../options"
 import { gatewayAddress, MedusaAddress, withNeighbourhood } from "./address"
 import { errorsFor, MethodLabel } from "./errors"
-import type { ChargeMethod } from "./methods/types"
+import type { ChargedAmount, ChargeMethod } from "./methods/types"
 import { exceedsDataLimit } from "./data-size"
 import { cardFieldsIn } from "./raw-card"
 import { maskPayer, PAYER_INPUT_KEYS, PayerSeal, readPayer, SealedPayer } from "./payer"
@@ -61,10 +61,10 @@ export function initialSessionData(
     ...("address" in shipping ? { shipping_address: shipping.address } : {}),
     ...extra.sealed,
   }
+  const charged = extra.chargedCents ?? cents
   const sessionData: VorexySessionData = {
     session_id: sessionId,
-    amount: centsToMajor(cents),
-    amount_cents: cents,
+    ...amountFields(cents, charged),
     currency_code: "brl",
     payment_method: method.paymentMethod.toLowerCase() as VorexySessionData["payment_method"],
     payer_display: maskPayer(partial),
@@ -76,6 +76,13 @@ export function initialSessionData(
   return { sessionId, data: ownedData(data, sessionData) }
 }
 
+/** What the gateway charges, and Medusa's amount beside it when they differ. */
+const amountFields = (orderCents: number, chargedCents: number) => ({
+  amount: centsToMajor(chargedCents),
+  amount_cents: chargedCents,
+  order_amount_cents: chargedCents === orderCents ? null : orderCents,
+})
+
 const nonNegativeInteger = (value: unknown) =>
   Number.isInteger(value) && (value as number) >= 0 ? (value as number) : null
 
@@ -86,14 +93,15 @@ const nonNegativeInteger = (value: unknown) =>
 export function updatedSessionData(
   seal: PayerSeal,
   label: MethodLabel,
-  cents: number,
+  amounts: { orderCents: number; charged: ChargedAmount },
   data: Input,
   customer?: PaymentCustomerDTO
 ): Record<string, unknown> | null {
   const current = readSessionData(data)
   const sessionId = current.session_id ?? ""
   const payerGiven = PAYER_INPUT_KEYS.some((k) => data?.[k] !== null && data?.[k] !== undefined)
-  const amountChanged = cents !== current.amount_cents
+  const { orderCents, charged } = amounts
+  const amountChanged = charged.cents !== current.amount_cents
 
   if (current.transaction_id && !amountChanged) {
     if (payerGiven) throw errorsFor(label).payerLocked()
@@ -125,9 +133,8 @@ export function updatedSessionData(
   return ownedData(data, {
     ...providerFields(current),
     ...payerFields,
-    amount: centsToMajor(cents),
-    amount_cents: cents,
-    ...(amountChanged ? forgetCharge : {}),
+    ...amountFields(orderCents, charged.cents),
+    ...(amountChanged ? { ...forgetCharge, ...charged.shown } : {}),
   })
 }
 

@@ -22,9 +22,12 @@ export type CheckoutItem = {
 /** The session's own fields, and the charge's facts it holds (`charge-facts/fields.ts`). */
 export type VorexySessionData = SessionChargeFacts & {
   session_id?: string
-  /** Exact major units, e.g. "79.90". */
+  /** amount_cents in exact major units, e.g. "79.90". */
   amount: string
+  /** What the gateway charges, in cents: the order's amount, or more (installments with interest). */
   amount_cents: number
+  /** Medusa's amount for the session, in cents, when the charge differs from it; else null. */
+  order_amount_cents?: number | null
   currency_code: "brl"
   payment_method: ChargeMethodName
   /** Masked payer, for display. (`payer` is the storefront's input key and is cleared.) */
@@ -53,6 +56,7 @@ const PROVIDER_KEYS: ReadonlyArray<keyof VorexySessionData> = [
   "session_id",
   "amount",
   "amount_cents",
+  "order_amount_cents",
   "currency_code",
   "payment_method",
   "payer_display",

@@ -143,11 +143,18 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
     if (adopted) return { status: PaymentSessionStatus.PENDING, data: adopted }
     data = withoutAdoption(data)
     const current = readSessionData(data)
-    const cents = amount === undefined ? current.amount_cents! : toCents(amount as MajorAmountInput)
+    const orderCents =
+      amount === undefined
+        ? (current.order_amount_cents ?? current.amount_cents!)
+        : toCents(amount as MajorAmountInput)
+    const charged = this.chargeMethod.charged?.(orderCents, current, this.options_) ?? {
+      cents: orderCents,
+      shown: {},
+    }
     const next = updatedSessionData(
       this.seal_,
       this.chargeMethod.label,
-      cents,
+      { orderCents, charged },
       data,
       context?.customer
     )

@@ -2,12 +2,14 @@
  * GET /store/vorexy/config[?amount_cents=] — what a storefront needs before it creates a Vorexy
  * payment session: whether cards are on, the public key and the tokenisation script to load (a card
  * is tokenised in the browser; the number never reaches the store), the installments a cart of
- * that amount may use, and the PIX and boleto discounts. Nothing secret.
+ * that amount may use with what each costs (installments above the free ones bear interest), and
+ * the PIX and boleto discounts. Nothing secret.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { DISCOUNT_CODES, type MethodDiscount } from "../../../../method-discounts/promotions"
+import { installmentPlan } from "../../../../providers/vorexy/installments"
 import { maxInstallmentsFor } from "../../../../providers/vorexy/options"
 import type { StoreVorexyConfigQueryType } from "./validators"
 
@@ -36,6 +38,9 @@ export const GET = async (
             min_installment_cents: options.minInstallmentCents,
             installments_for_amount:
               amount_cents === undefined ? null : maxInstallmentsFor(amount_cents, options),
+            interest_free_installments: options.interestFreeInstallments ?? options.maxInstallments,
+            installment_plan:
+              amount_cents === undefined ? null : installmentPlan(amount_cents, options),
           }
         : null,
     },

@@ -1,4 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { installmentTerms } from "../../installments"
 import { maxInstallmentsFor } from "../../options"
 import { errorsFor } from "../errors"
 import type { ChargeMethod } from "./types"
@@ -10,7 +11,8 @@ export const CARD_DECISION_DAYS = 3
 
 /**
  * CREDIT_CARD: the storefront tokenises the card in the browser with the gateway's script and
- * sends only `card_token` (and `installments`); the token is sealed, never shown. Authorised at
+ * sends only `card_token` (and `installments`); the token is sealed, never shown. Installments
+ * above the store's interest-free ones charge the total with interest (`installments.ts`). Authorised at
  * once: paid is captured with the order, a refusal fails the checkout with the issuer's reason and
  * leaves the cart payable, an analysis waits like PIX.
  */
@@ -32,10 +34,17 @@ export const cardMethod: ChargeMethod<"credit_card"> = {
     ) {
       throw errors.installments(most, options.minInstallmentCents)
     }
+    const terms = installmentTerms(amountCents, installments as number, options)
     return {
-      shown: { installments: installments as number },
+      shown: { installments: terms.installments, interest_cents: terms.interest_cents },
       sealed: { card_token: token.trim() },
+      chargedCents: terms.total_cents,
     }
+  },
+  charged(orderCents, session, options) {
+    // A new cart total keeps the shopper's split, with its interest worked out again.
+    const terms = installmentTerms(orderCents, session.installments ?? 1, options)
+    return { cents: terms.total_cents, shown: { interest_cents: terms.interest_cents } }
   },
   requestFields(payer, session) {
     return { installments: session.installments ?? 1, card: { hash: payer.card_token ?? "" } }
@@ -46,6 +55,7 @@ export const cardMethod: ChargeMethod<"credit_card"> = {
       card_brand: card.brand ?? null,
       card_last4: card.lastDigits?.slice(-4) ?? null,
       installments: card.installments ?? session.installments ?? 1,
+      interest_cents: session.interest_cents ?? 0,
       refused_reason: card.refusedReason ?? null,
       expires_at: null,
     }

@@ -25,7 +25,12 @@ export type MethodInputResult = {
   shown?: Partial<VorexySessionData>
   /** Fields sealed with the payer (a card token is a secret). */
   sealed?: Partial<SealedPayer>
+  /** What the gateway is charged, when not the order's amount (a card's installments with interest). */
+  chargedCents?: number
 }
+
+/** What a method charges for an order's amount, given what the shopper chose. */
+export type ChargedAmount = { cents: number; shown: Partial<VorexySessionData> }
 
 export type ChargeOutcome<M extends ChargeMethodName = ChargeMethodName> = {
   status: PaymentSessionStatus
@@ -44,6 +49,15 @@ export interface ChargeMethod<M extends ChargeMethodName = ChargeMethodName> {
   readonly label: MethodLabel
   /** What this method needs at session creation; throws a 400 naming what is missing or wrong. */
   readInput(input: MethodInput): MethodInputResult
+  /**
+   * What the gateway is charged when the order's amount changes after the session was made; absent:
+   * the order's amount.
+   */
+  charged?(
+    orderCents: number,
+    session: Partial<VorexySessionData>,
+    options: VorexyOptions
+  ): ChargedAmount
   /** This method's fields of the create request. */
   requestFields(
     payer: SealedPayer,
