@@ -30,7 +30,16 @@ import {
 
 jest.setTimeout(120_000)
 
-const gateway = useSandbox({ webhookSecret: SECRET, webhooks: WEBHOOK_SETTINGS })
+// Up to 3 interest-free, 4 to 6 at 2.99% a month: a lost 6× charge is for more than the order.
+const gateway = useSandbox({
+  webhookSecret: SECRET,
+  webhooks: WEBHOOK_SETTINGS,
+  env: {
+    VOREXY_MAX_INSTALLMENTS: "6",
+    VOREXY_INTEREST_FREE_INSTALLMENTS: "3",
+    VOREXY_INSTALLMENT_INTEREST_PERCENT: "2.99",
+  },
+})
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -45,11 +54,12 @@ medusaIntegrationTestRunner({
     })
 
     /** A card session on `cartId`, paying with a fresh token of the approved test card. */
-    async function cardSession(cartId: string) {
+    async function cardSession(cartId: string, installments = 1) {
       const token = await cardToken(api, store, gateway, TEST_CARDS.approved)
       const response = await startSession(api, store, cartId, "card", {
         ...VALID_PAYER,
         card_token: token,
+        installments,
       })
       return response.data.payment_collection.payment_sessions[0].id as string
     }
@@ -84,9 +94,9 @@ medusaIntegrationTestRunner({
       return processWebhookEvent(getContainer(), waiting.id)
     }
 
-    it("adopts the charge for its session and places the order once, without charging again", async () => {
+    it("adopts the charge (6× with interest) for its session and places the order once, without charging again", async () => {
       const cartId = await createCart(api, store)
-      const sessionId = await cardSession(cartId)
+      const sessionId = await cardSession(cartId, 6)
       const transactionId = await completeWithLostAnswer(cartId)
       expect(await vorexy().listVorexyCharges({ payment_session_id: sessionId })).toEqual([])
       const attempts = creates()
@@ -102,6 +112,12 @@ medusaIntegrationTestRunner({
         return rows[0]?.order_id ? rows : null
       })
       expect(charge.transaction_id).toBe(transactionId)
+      // The charge is for the total with interest, and says why; Medusa captured the order's.
+      expect(charge).toMatchObject({
+        amount_cents: 10_512,
+        details: expect.objectContaining({ installments: 6, interest_cents: 1022 }),
+      })
+      expect(charge.flag).toBeNull()
       expect(await paymentStatus(charge.order_id!)).toBe("captured")
       expect((await captures(charge.order_id!)).captures).toBe(1)
       expect(creates()).toBe(attempts)

@@ -103,7 +103,7 @@ export async function adoptCharge(container: MedusaContainer, transactionId: str
     qr_code_image: null,
     expires_at: null,
     company_id: company === null ? null : String(company),
-    details: null,
+    details: splitOf(session),
   }
   await recordChargesWorkflow(container).run({ input: { charges: [charge] } })
   return true
@@ -149,6 +149,13 @@ function chargedCentsOf(session: SessionRow) {
   return data.order_amount_cents === order && Number.isInteger(data.amount_cents)
     ? (data.amount_cents as number)
     : order
+}
+
+/** A card's installments and their interest, as its session chose them (why it charged more). */
+function splitOf(session: SessionRow) {
+  const { installments, interest_cents } = session.data ?? {}
+  if (!Number.isInteger(installments) || !Number.isInteger(interest_cents)) return null
+  return { installments: installments as number, interest_cents: interest_cents as number }
 }
 
 function adoptionRefusal(

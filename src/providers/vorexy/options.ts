@@ -60,10 +60,13 @@ const methodDiscount = (name: string) =>
  * from an env var, "4:4.5,5:6".
  */
 const interestTable = z.preprocess(
-  (value) =>
-    typeof value === "string"
-      ? Object.fromEntries(value.split(",").map((pair) => pair.split(":").map((p) => p.trim())))
-      : value,
+  (value, ctx) => {
+    if (typeof value !== "string") return value
+    const table = tableFromText(value)
+    if (typeof table !== "string") return table
+    ctx.addIssue({ code: "custom", message: table })
+    return z.NEVER
+  },
   z.record(
     z.string().regex(/^(?:[1-9]|1[0-2])$/, "installmentInterestTable: counts are 1 to 12"),
     z.coerce
@@ -73,6 +76,23 @@ const interestTable = z.preprocess(
       .refine(twoDecimals, "installmentInterestTable: at most two decimal places")
   )
 )
+
+const TABLE_ENTRY = /^\s*(\d{1,2})\s*:\s*(\d{1,3}(?:\.\d{1,2})?)\s*$/
+
+/**
+ * "4:4.5,5:6" as { "4": "4.5", "5": "6" }; anything else (a decimal comma, a count twice, a stray
+ * part) as the message that refuses it, so a typo stops the boot instead of changing a price.
+ */
+function tableFromText(text: string): Record<string, string> | string {
+  const table: Record<string, string> = {}
+  for (const entry of text.split(",")) {
+    const match = TABLE_ENTRY.exec(entry)
+    if (!match || match[1] in table)
+      return `installmentInterestTable: cannot read "${entry.trim().slice(0, 20)}"`
+    table[match[1]] = match[2]
+  }
+  return table
+}
 
 /** Interest options that make sense together, or a message for each that does not. */
 function checkInterest(

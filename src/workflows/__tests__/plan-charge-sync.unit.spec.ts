@@ -26,6 +26,20 @@ describe("planChargeSync", () => {
     })
   })
 
+  it("captures Medusa's amount of a card charged with installment interest", () => {
+    const plan = planChargeSync(
+      charge({ amount_cents: 10_512, interest_cents: 1022 }),
+      { ...paid, amount_cents: 10_512 },
+      medusa(),
+      options
+    )
+    expect(plan).toMatchObject({
+      status: "paid",
+      paid_amount_cents: 10_512,
+      action: { type: "capture", amount: "94.90" },
+    })
+  })
+
   it("does not capture twice", () => {
     const plan = planChargeSync(
       charge({ status: "paid" }),

@@ -110,6 +110,8 @@ export const gatherChargeSyncStep = createStep(
         transaction_id: charge.transaction_id,
         status: charge.status,
         amount_cents: charge.amount_cents,
+        interest_cents:
+          typeof charge.details?.interest_cents === "number" ? charge.details.interest_cents : null,
         expires_at: charge.expires_at,
         flag: charge.flag,
         payment_session_id: charge.payment_session_id,

@@ -26,6 +26,8 @@ export type ChargeSnapshot = {
   transaction_id?: string
   status: ChargeStatus
   amount_cents: number
+  /** Of amount_cents, a card's installment interest: Medusa's payment is for the rest. */
+  interest_cents?: number | null
   expires_at: Date | string | null
   flag: ChargeFlag | null
   payment_session_id: string
@@ -156,7 +158,8 @@ export function planChargeSync(
         action: {
           type: "capture",
           session_id: charge.payment_session_id,
-          amount: centsToMajor(charge.amount_cents),
+          // Medusa's amount: the interest was charged at the gateway, not in the order.
+          amount: centsToMajor(charge.amount_cents - (charge.interest_cents ?? 0)),
         },
         summary: "paid: capturing",
       }

@@ -3,6 +3,7 @@ import { cardMethod } from "../core/methods/card"
 import { PayerSeal } from "../core/payer"
 import { initialSessionData, updatedSessionData } from "../core/payer-session"
 import { installmentPlan, installmentTerms } from "../installments"
+import { VorexyCardService } from "../services/vorexy-card"
 import { parseVorexyOptions, type VorexyOptions } from "../options"
 
 const valid = {
@@ -119,6 +120,27 @@ describe("installments with interest", () => {
       { maxInstallments: 5, interestFreeInstallments: 3, installmentInterestTable: "4:x,5:2" },
       /installmentInterestTable/,
     ],
+    // A decimal comma, a stray part, a count twice: refused, never read as another price.
+    [
+      {
+        maxInstallments: 6,
+        interestFreeInstallments: 3,
+        installmentInterestTable: "4:4,5,5:6,6:7",
+      },
+      /installmentInterestTable: cannot read "5"/,
+    ],
+    [
+      { maxInstallments: 5, interestFreeInstallments: 3, installmentInterestTable: "4:4.5:99,5:6" },
+      /cannot read "4:4.5:99"/,
+    ],
+    [
+      {
+        maxInstallments: 5,
+        interestFreeInstallments: 3,
+        installmentInterestTable: "4:9,4:4.5,5:6",
+      },
+      /cannot read "4:4.5"/,
+    ],
   ])("refuses options that make no sense: %j", (extra, message) => {
     expect(() => options(extra)).toThrow(message)
   })
@@ -194,5 +216,29 @@ describe("a card session in installments with interest", () => {
     expect(
       updatedSessionData(seal, "card", { orderCents: 10_000, charged: same }, session, undefined)
     ).toBeNull()
+  })
+
+  it("never turns a made charge into another when the store's options change before it is paid", async () => {
+    // A 6× card made under 2.99% a month, still in analysis when the store drops its interest
+    // (or a session from before the store had any): Medusa's amount is the same, so it stays.
+    const made = { ...start(6), transaction_id: "tx_made", charge_binding: "signed" }
+    const noInterest = new VorexyCardService({}, { ...valid, maxInstallments: 6 })
+    const kept = await noInterest.updatePayment({ amount: 100, currency_code: "brl", data: made })
+    expect(kept.data).toMatchObject({ transaction_id: "tx_made", amount_cents: 11_076 })
+
+    const older = { ...start(6, options({ maxInstallments: 6 })), transaction_id: "tx_old" }
+    expect(older).toMatchObject({ amount_cents: 10_000, interest_cents: 0 })
+    const withInterest = new VorexyCardService({}, { ...valid, ...RATE })
+    const same = await withInterest.updatePayment({
+      amount: 100,
+      currency_code: "brl",
+      data: older,
+    })
+    expect(same.data).toMatchObject({ transaction_id: "tx_old", amount_cents: 10_000 })
+  })
+
+  it("fits the split to a smaller cart total's smallest installment", () => {
+    const charged = cardMethod.charged!(1200, start(6), RATE)
+    expect(charged).toEqual({ cents: 1200, shown: { installments: 2, interest_cents: 0 } })
   })
 })

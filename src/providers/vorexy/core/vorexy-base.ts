@@ -147,10 +147,15 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
       amount === undefined
         ? (current.order_amount_cents ?? current.amount_cents!)
         : toCents(amount as MajorAmountInput)
-    const charged = this.chargeMethod.charged?.(orderCents, current, this.options_) ?? {
-      cents: orderCents,
-      shown: {},
-    }
+    // The same order amount keeps what the charge was made for: options changed since (or a
+    // session from before them) must never make a made, maybe paid, charge look like another.
+    const unchanged = orderCents === (current.order_amount_cents ?? current.amount_cents)
+    const charged = unchanged
+      ? { cents: current.amount_cents!, shown: {} }
+      : (this.chargeMethod.charged?.(orderCents, current, this.options_) ?? {
+          cents: orderCents,
+          shown: {},
+        })
     const next = updatedSessionData(
       this.seal_,
       this.chargeMethod.label,

@@ -42,9 +42,17 @@ export const cardMethod: ChargeMethod<"credit_card"> = {
     }
   },
   charged(orderCents, session, options) {
-    // A new cart total keeps the shopper's split, with its interest worked out again.
-    const terms = installmentTerms(orderCents, session.installments ?? 1, options)
-    return { cents: terms.total_cents, shown: { interest_cents: terms.interest_cents } }
+    // A new cart total keeps the shopper's split (fewer, when the smallest installment no longer
+    // allows it), with its interest worked out again.
+    const installments = Math.min(
+      session.installments ?? 1,
+      maxInstallmentsFor(orderCents, options)
+    )
+    const terms = installmentTerms(orderCents, installments, options)
+    return {
+      cents: terms.total_cents,
+      shown: { installments, interest_cents: terms.interest_cents },
+    }
   },
   requestFields(payer, session) {
     return { installments: session.installments ?? 1, card: { hash: payer.card_token ?? "" } }
