@@ -9,7 +9,16 @@ import { join, resolve } from "node:path"
 import { Browser, Page } from "playwright-core"
 import { launchChromium } from "../helpers/browser"
 import { RunningDemo, startDemo } from "../../scripts/run-demo"
-import { complete, createCart, loadStore, startPix } from "../helpers/store"
+import { cardToken, TEST_CARDS } from "../helpers/cards"
+import type { SandboxRef } from "../helpers/sandbox"
+import {
+  complete,
+  createCart,
+  loadStore,
+  startPix,
+  startSession,
+  VALID_PAYER,
+} from "../helpers/store"
 
 jest.setTimeout(420_000)
 
@@ -156,4 +165,32 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   await widget.getByText(/^(WAITING_PAYMENT|Awaiting)$/).waitFor()
   await widget.getByRole("button", { name: "Sync now" }).waitFor()
   await page.screenshot({ path: join(shots, "vorexy-order-widget.png"), fullPage: true })
+})
+
+it("shows why a card order in 6 installments was charged more than the order: the interest", async () => {
+  // The demo's store: 3 interest-free, then 2.99% a month; the card is tokenised as a browser does.
+  const api = axios.create({ baseURL: base })
+  const store = await loadStore(api, publishableKey)
+  const cartId = await createCart(api, store)
+  const sandbox = { sandbox: { url: sandboxUrl } } as SandboxRef
+  const token = await cardToken(api, store, sandbox, TEST_CARDS.approved)
+  const session = await startSession(api, store, cartId, "card", {
+    ...VALID_PAYER,
+    card_token: token,
+    installments: 6,
+  })
+  expect(session.status).toBe(200)
+  const { data } = await complete(api, store, cartId)
+  expect(data.type).toBe("order")
+
+  await page.goto(`${base}/app/orders/${data.order.id}`, { waitUntil: "networkidle" })
+  const widget = page.getByTestId("vorexy-order-widget")
+  // Charged R$ 105,12 for an order of R$ 94,90: R$ 10,22 of interest, said in the widget.
+  await widget.getByText("R$ 105,12", { exact: true }).waitFor({ timeout: 30_000 })
+  await widget.getByText("6×").waitFor()
+  await widget.getByText("Installment interest").waitFor()
+  await widget
+    .getByText(/R\$\s10,22, paid by the shopper: the card was charged the order's R\$\s94,90/)
+    .waitFor()
+  await page.screenshot({ path: join(shots, "vorexy-order-widget-card.png"), fullPage: true })
 })

@@ -224,8 +224,9 @@ medusaIntegrationTestRunner({
         expect(completed.data.error.message).toMatch(/declined: Cartão expirado/)
       })
 
-      it("keeps an order in analysis awaiting, and captures it when the gateway approves", async () => {
-        const { cartId } = await payWith(TEST_CARDS.analysis)
+      it("keeps an order in analysis awaiting, and captures it when the gateway approves (6×, with interest)", async () => {
+        // Charged R$ 105,12 with interest: approved later, the order's R$ 94,90 is captured once.
+        const { cartId } = await payWith(TEST_CARDS.analysis, { installments: 6 })
         const completed = await complete(api, store, cartId)
         expect(completed.data.type).toBe("order")
         const orderId = completed.data.order.id
@@ -245,6 +246,8 @@ medusaIntegrationTestRunner({
         await eventually(async () => (await paymentStatus(orderId)) === "captured")
         expect((await captures(orderId)).captures).toBe(1)
         expect(reads()).toBe(1)
+        const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        expect(charge).toMatchObject({ status: "paid", amount_cents: 10_512, flag: null })
       })
 
       it("cancels the order of a card left in analysis past 3 days", async () => {
