@@ -13,6 +13,16 @@ export const TEST_CARDS = {
   analysis: "4000 0000 0000 9995",
 }
 
+/**
+ * Card options as Brazilian shops set them (and the demo does): up to 6 installments, 3
+ * interest-free, 4 to 6 at 2.99% a month. A cart of R$ 94,90 in 6 is charged R$ 105,12.
+ */
+export const INSTALLMENTS_WITH_INTEREST = {
+  VOREXY_MAX_INSTALLMENTS: "6",
+  VOREXY_INTEREST_FREE_INSTALLMENTS: "3",
+  VOREXY_INSTALLMENT_INTEREST_PERCENT: "2.99",
+}
+
 /** The token for `number`, made with the public key and script URL the store publishes. */
 export async function cardToken(
   api: AxiosInstance,

@@ -7,7 +7,7 @@ import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
-import { cardToken, TEST_CARDS } from "../helpers/cards"
+import { cardToken, INSTALLMENTS_WITH_INTEREST, TEST_CARDS } from "../helpers/cards"
 import { useSandbox } from "../helpers/sandbox"
 import {
   adminHeaders,
@@ -28,12 +28,7 @@ jest.setTimeout(120_000)
 const gateway = useSandbox({
   webhookSecret: SECRET,
   webhooks: WEBHOOK_SETTINGS,
-  // Up to 3 interest-free, 4 to 6 at 2.99% a month.
-  env: {
-    VOREXY_MAX_INSTALLMENTS: "6",
-    VOREXY_INTEREST_FREE_INSTALLMENTS: "3",
-    VOREXY_INSTALLMENT_INTEREST_PERCENT: "2.99",
-  },
+  env: INSTALLMENTS_WITH_INTEREST,
 })
 
 medusaIntegrationTestRunner({

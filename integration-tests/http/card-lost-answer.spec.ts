@@ -9,7 +9,7 @@ import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { processWebhookEvent } from "../../src/webhooks/process-event"
-import { cardToken, TEST_CARDS } from "../helpers/cards"
+import { cardToken, INSTALLMENTS_WITH_INTEREST, TEST_CARDS } from "../helpers/cards"
 import { useSandbox } from "../helpers/sandbox"
 import {
   adminHeaders,
@@ -30,15 +30,11 @@ import {
 
 jest.setTimeout(120_000)
 
-// Up to 3 interest-free, 4 to 6 at 2.99% a month: a lost 6× charge is for more than the order.
+// With interest above 3 installments: a lost 6× charge is for more than the order.
 const gateway = useSandbox({
   webhookSecret: SECRET,
   webhooks: WEBHOOK_SETTINGS,
-  env: {
-    VOREXY_MAX_INSTALLMENTS: "6",
-    VOREXY_INTEREST_FREE_INSTALLMENTS: "3",
-    VOREXY_INSTALLMENT_INTEREST_PERCENT: "2.99",
-  },
+  env: INSTALLMENTS_WITH_INTEREST,
 })
 
 medusaIntegrationTestRunner({
