@@ -31,6 +31,8 @@ const vorexy = {
   reconcileCallsPerMinute: env.VOREXY_RECONCILE_CALLS_PER_MINUTE,
   boletoExpiresInDays: env.VOREXY_BOLETO_EXPIRES_IN_DAYS,
   boletoGraceDays: env.VOREXY_BOLETO_GRACE_DAYS,
+  renewalHours: env.VOREXY_RENEWAL_HOURS,
+  maxRenewals: env.VOREXY_MAX_RENEWALS,
   cardPublicKey: env.VOREXY_CARD_PUBLIC_KEY,
   cardTokenScriptUrl: env.VOREXY_CARD_TOKEN_SCRIPT_URL,
   maxInstallments: env.VOREXY_MAX_INSTALLMENTS,

@@ -198,6 +198,10 @@ async function main() {
     VOREXY_INSTALLMENT_INTEREST_PERCENT: process.env.VOREXY_INSTALLMENT_INTEREST_PERCENT ?? "2.99",
     // "5% de desconto no PIX", as Brazilian shops offer; VOREXY_PIX_DISCOUNT_PERCENT= turns it off.
     VOREXY_PIX_DISCOUNT_PERCENT: process.env.VOREXY_PIX_DISCOUNT_PERCENT ?? "5",
+    // An expired PIX (or a lapsed boleto) may be paid with a new one on the same order for 24
+    // hours, twice at most: "Gerar novo PIX" / "Gerar 2ª via" on the order page.
+    VOREXY_RENEWAL_HOURS: process.env.VOREXY_RENEWAL_HOURS ?? "24",
+    VOREXY_MAX_RENEWALS: process.env.VOREXY_MAX_RENEWALS ?? "2",
     // The demo storefront calls the Store API from its own origin; the e-mails link to its order
     // page and to the QR images this backend serves.
     STORE_CORS: [process.env.STORE_CORS, STOREFRONT_URL, `http://127.0.0.1:${STOREFRONT_PORT}`]

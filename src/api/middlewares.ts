@@ -114,5 +114,11 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [jsonOnly, validateAndTransformBody(StoreChoosePaymentMethod)],
     },
+    // A new charge is made: JSON only, so no cross-site form can ask for one.
+    {
+      matcher: "/store/vorexy/orders/:id/renew-charge",
+      methods: ["POST"],
+      middlewares: [jsonOnly],
+    },
   ],
 })

@@ -43,11 +43,15 @@ export function emailChannelConfigured(container: MedusaContainer): boolean {
   )
 }
 
-/** Sends the e-mail of `event` for a charge's order, once; false when there is none to send. */
+/**
+ * Sends the e-mail of `event` for a charge's order, once; false when there is none to send.
+ * `renewableUntil`: an expired one's order may get a new PIX or boleto from its page until then.
+ */
 export async function sendPaymentEmail(
   container: MedusaContainer,
   chargeId: string,
-  event: PaymentEmailEvent
+  event: PaymentEmailEvent,
+  renewableUntil: string | null = null
 ): Promise<boolean> {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const options = vorexy.options
@@ -108,6 +112,7 @@ export async function sendPaymentEmail(
       order_page_url: options.orderPageUrl?.replace("{order_id}", order.id) ?? null,
       ...howToPay,
       ...(event === "paid" ? { paid_at: charge.paid_at } : {}),
+      ...(event === "expired" ? { renewable_until: renewableUntil } : {}),
     },
   })
   return true
@@ -138,12 +143,13 @@ function boletoToPay(charge: Charge) {
 export async function emailForStatus(
   container: MedusaContainer,
   chargeId: string | undefined,
-  status: string | null | undefined
+  status: string | null | undefined,
+  renewableUntil: string | null = null
 ) {
   const event: PaymentEmailEvent | null =
     status === "paid" ? "paid" : status === "cancelled" || status === "failed" ? "expired" : null
   if (!chargeId || !event) return
-  await sendPaymentEmail(container, chargeId, event).catch((error: Error) =>
+  await sendPaymentEmail(container, chargeId, event, renewableUntil).catch((error: Error) =>
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(`Vorexy: could not send the "${event}" e-mail of charge ${chargeId}: ${error.message}`)

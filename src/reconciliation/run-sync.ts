@@ -20,7 +20,8 @@ export async function runChargeSync(container: MedusaContainer, input: SyncCharg
   try {
     const { result } = await syncChargeWorkflow(container).run({ input })
     // The shopper hears of a payment or an expiry once it is applied (never twice: idempotent).
-    await emailForStatus(container, result.charge?.id, result.plan?.status)
+    const { charge, plan } = result
+    await emailForStatus(container, charge?.id, plan?.status, plan?.renewable_until ?? null)
     return result
   } catch (error) {
     // A 404 is not a failure to retry: the sync counted it under its lock (unknown-charge.ts).

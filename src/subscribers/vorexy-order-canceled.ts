@@ -3,22 +3,34 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { runChargeSync } from "../reconciliation/run-sync"
+import { renewalWindowEnd } from "../workflows/utils/renewal"
 
 /**
  * An order was cancelled (in the admin, or by an expired charge). Vorexy has no cancel call, so an
  * unpaid charge may still be paid: it stops being offered to the shopper, is re-fetched now (paid
  * already: flagged as a late payment), and stays watched by the reconcile job until it expires, so
- * a payment made meanwhile is caught and flagged, never captured.
+ * a payment made meanwhile is caught and flagged, never captured. A lapsed one whose order could
+ * still have had a new charge (renewal.ts) stops offering that too.
  */
 export default async function vorexyOrderCanceled({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const pending = await vorexy.listVorexyCharges({ order_id: event.data.id, status: "pending" })
-  if (!pending.length) return
+  const charges = await vorexy.listVorexyCharges({
+    order_id: event.data.id,
+    status: ["pending", "cancelled", "failed"],
+  })
+  const pending = charges.filter((c) => c.status === "pending")
+  const now = Date.now()
+  const renewable = charges.filter((c) => {
+    const until =
+      c.status !== "pending" && !c.offer_closed_at && renewalWindowEnd(c, vorexy.options)
+    return until && until.getTime() > now
+  })
+  if (!pending.length && !renewable.length) return
   await vorexy.updateChargesAndNotify(
-    pending.map((c) => ({
+    [...pending, ...renewable].map((c) => ({
       id: c.id,
       offer_closed_at: c.offer_closed_at ?? new Date(),
       offer_closed_reason: "order_canceled" as const,

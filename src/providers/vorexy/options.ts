@@ -217,6 +217,20 @@ export const VorexyOptionsSchema = z.object({
   trustProxy: booleanOption.default(false),
   /** Days a webhook's raw body (personal data) is kept; the outcome stays. */
   webhookRetentionDays: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * "Gerar novo PIX" / a boleto's "2ª via": for this many hours after a PIX or boleto lapses
+   * unpaid, its order stays open (its stock reserved) and the shopper may ask for a new charge for
+   * the same order; the order is cancelled only when the window ends without one. 0: off (the
+   * order is cancelled as soon as the charge lapses).
+   */
+  renewalHours: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24)
+    .default(0),
+  /** How many new charges an order may get that way. */
+  maxRenewals: z.coerce.number().int().min(1).max(10).default(2),
   /** How long past expires_at a charge the gateway still calls awaiting is treated as expired. */
   expiryGraceMinutes: z.coerce.number().int().min(0).max(1440).default(10),
   /**

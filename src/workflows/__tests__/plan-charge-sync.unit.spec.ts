@@ -150,6 +150,52 @@ describe("planChargeSync", () => {
     )
   })
 
+  describe("a new charge for the same order (renewal)", () => {
+    const cancelled = { status: "cancelled" as const, raw: "Cancelled", amount_cents: 9490 }
+    const until = new Date(Date.now() + 3600_000)
+
+    it("keeps the order open while the shopper may ask for a new charge, and looks again then", () => {
+      const plan = planChargeSync(charge(), cancelled, medusa(), {
+        ...options,
+        renewalUntil: until,
+      })
+      expect(plan).toMatchObject({
+        status: "cancelled",
+        action: { type: "none" },
+        recheck_at: until.toISOString(),
+        renewable_until: until.toISOString(),
+      })
+    })
+
+    it("cancels the order when the window ended without a new charge", () => {
+      const ended = new Date(Date.now() - 1000)
+      const plan = planChargeSync(charge({ status: "cancelled" }), cancelled, medusa(), {
+        ...options,
+        renewalUntil: ended,
+      })
+      expect(plan).toMatchObject({ action: { type: "cancel_order", order_id: "order_1" } })
+      expect(plan.recheck_at).toBeUndefined()
+    })
+
+    it("never cancels the order for a charge a newer one replaced", () => {
+      const plan = planChargeSync(charge(), cancelled, medusa({ superseded: true }), {
+        ...options,
+        renewalUntil: null,
+      })
+      expect(plan).toMatchObject({ status: "cancelled", action: { type: "none" } })
+    })
+
+    it("flags a replaced charge paid late instead of capturing it", () => {
+      const plan = planChargeSync(charge(), paid, medusa({ superseded: true }), options)
+      expect(plan).toMatchObject({
+        status: null,
+        action: { type: "none" },
+        flag: { flag: "late_payment" },
+      })
+      expect(plan.flag?.detail).toMatch(/new charge replaced it/)
+    })
+  })
+
   it("expires a charge the gateway still calls awaiting, after the grace period", () => {
     const awaiting = { status: "pending" as const, raw: "Awaiting", amount_cents: 9490 }
     const expired = charge({ expires_at: new Date(Date.now() - 11 * 60_000) })

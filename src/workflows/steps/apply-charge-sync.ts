@@ -38,16 +38,23 @@ export const applyChargeSyncStep = createStep(
       id: charge_id,
       gateway_status: plan.gateway_status,
       sync_failures: 0,
-      next_sync_at: nextWatch(
-        {
-          status,
-          method: before.method,
-          expires_at: before.expires_at,
-          captured_at: before.captured_at,
-          flag: plan.flag ? plan.flag.flag : before.flag === "sync_failing" ? null : before.flag,
-        },
-        service.options
-      ),
+      // The end of a window for a new charge, when its order is cancelled if none came.
+      next_sync_at: plan.recheck_at
+        ? new Date(plan.recheck_at)
+        : nextWatch(
+            {
+              status,
+              method: before.method,
+              expires_at: before.expires_at,
+              captured_at: before.captured_at,
+              flag: plan.flag
+                ? plan.flag.flag
+                : before.flag === "sync_failing"
+                  ? null
+                  : before.flag,
+            },
+            service.options
+          ),
     }
     // Only a re-fetch moves the coalescing mark, on the database's clock.
     if (fetched_at) update.last_synced_at = new Date(fetched_at)

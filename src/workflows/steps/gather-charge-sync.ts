@@ -15,6 +15,7 @@ import type {
   MedusaSnapshot,
   SyncOptions,
 } from "../utils/plan-charge-sync"
+import { renewalWindowEnd } from "../utils/renewal"
 import { graceMinutes } from "../utils/watch-schedule"
 import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
 
@@ -42,6 +43,7 @@ export type ChargeSyncInputs =
 
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
 type SessionRow = {
+  data?: Record<string, unknown> | null
   payment_collection?: { order?: { id: string; status: string } | null } | null
   payment?: {
     id: string
@@ -86,6 +88,7 @@ export const gatherChargeSyncStep = createStep(
       entity: "payment_session",
       fields: [
         "id",
+        "data",
         "payment_collection.order.id",
         "payment_collection.order.status",
         "payment.id",
@@ -101,6 +104,13 @@ export const gatherChargeSyncStep = createStep(
     const { cancelOrderOnExpiry } = service.options
     // Boletos are paid and settled business days late; a PIX expires at once.
     const grace = graceMinutes(charge, service.options)
+    const superseded = replacedIn(session?.data, charge)
+    // The window for a new charge, while the order has renewals left (renewal.ts).
+    const renewals = Number(session?.data?.renewals ?? 0)
+    const renewalUntil =
+      !superseded && renewals < service.options.maxRenewals
+        ? renewalWindowEnd(charge, service.options)
+        : null
 
     return new StepResponse<ChargeSyncInputs>({
       coalesced: false,
@@ -119,6 +129,7 @@ export const gatherChargeSyncStep = createStep(
       gateway,
       medusa: {
         session_exists: Boolean(session),
+        superseded,
         order: order ? { id: order.id, status: order.status } : null,
         payment: payment
           ? {
@@ -132,12 +143,28 @@ export const gatherChargeSyncStep = createStep(
             }
           : null,
       },
-      options: { cancelOrderOnExpiry, expiryGraceMinutes: grace },
+      options: {
+        cancelOrderOnExpiry,
+        expiryGraceMinutes: grace,
+        renewalUntil: renewalUntil?.toISOString() ?? null,
+      },
     })
   }
 )
 
 type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
+
+/**
+ * Whether the session has moved on to a newer charge: it names another transaction, or a new one
+ * was asked for after this one was made (a renewal whose create has not answered yet). A session
+ * naming none otherwise (a create whose answer was lost) has not moved on.
+ */
+function replacedIn(data: Record<string, unknown> | null | undefined, charge: ChargeRow) {
+  const current = data?.transaction_id
+  if (typeof current === "string" && current) return current !== charge.transaction_id
+  const renewedAt = typeof data?.renewed_at === "string" ? Date.parse(data.renewed_at) : NaN
+  return Number.isFinite(renewedAt) && new Date(charge.created_at).getTime() < renewedAt
+}
 
 /**
  * A charge the gateway answered 404 for is read again only when its policy says so

@@ -44,6 +44,11 @@ export type GatewaySnapshot = {
 export type MedusaSnapshot = {
   /** False when the payment session is gone (a replaced or deleted cart): nothing to capture into. */
   session_exists?: boolean
+  /**
+   * The session has moved on to a newer charge (a new PIX or boleto for its order, or a new amount):
+   * this one is never captured, nor does its lapse cancel the order.
+   */
+  superseded?: boolean
   order: { id: string; status: string } | null
   payment: {
     id: string
@@ -54,7 +59,16 @@ export type MedusaSnapshot = {
   } | null
 }
 
-export type SyncOptions = { cancelOrderOnExpiry: boolean; expiryGraceMinutes: number; now?: Date }
+export type SyncOptions = {
+  cancelOrderOnExpiry: boolean
+  expiryGraceMinutes: number
+  /**
+   * Until when the shopper may ask for a new charge for this one's order once it lapses (renewal.ts;
+   * null: never). Its order waits that long before it is cancelled.
+   */
+  renewalUntil?: Date | string | null
+  now?: Date
+}
 
 export type ChargeSyncPlan = {
   /** New charge status, when it moves (forward only). */
@@ -65,6 +79,13 @@ export type ChargeSyncPlan = {
   flag: { flag: ChargeFlag; detail: string } | null
   /** Medusa has an order for the charge's payment (a paid_without_order flag no longer holds). */
   order_exists?: boolean
+  /**
+   * Look at the charge again then (its next_sync_at), not when its schedule says: the end of the
+   * window for a new charge, when its order is cancelled if none came.
+   */
+  recheck_at?: string | null
+  /** The lapsed charge's order may get a new one until then (for the shopper's e-mail). */
+  renewable_until?: string | null
   action:
     | { type: "none" }
     | { type: "capture"; session_id: string; amount: string }
@@ -138,6 +159,12 @@ export function planChargeSync(
           order_exists: medusa.order !== null,
           ...(partial ?? { summary: "already captured" }),
         }
+      }
+      // A newer charge of the session is the one its order is paid with: this one is refunded.
+      if (medusa.superseded) {
+        const detail =
+          "Paid after a new charge replaced it for the same order; refund it in the Vorexy panel."
+        return flagged("late_payment", detail, "paid after it was replaced: flagged, not captured")
       }
       const closedBy =
         medusa.order?.status === "canceled"
@@ -244,9 +271,27 @@ export function planChargeSync(
     }
   }
 
+  /**
+   * The charge lapsed (or is read again once lapsed). Its order is cancelled, unless the charge was
+   * replaced or the shopper may still ask for a new one: the order then waits for that window's
+   * end, when the charge is looked at again and the order cancelled if no new charge came.
+   */
   function closeUnpaid(to: "cancelled" | "failed", note: string): ChargeSyncPlan {
-    const cancel =
-      options.cancelOrderOnExpiry && orderOpen && captured === 0 && charge.status === "pending"
+    const cancellable =
+      options.cancelOrderOnExpiry && orderOpen && captured === 0 && !medusa.superseded
+    const until = options.renewalUntil ? new Date(options.renewalUntil) : null
+    const waiting = until !== null && now.getTime() < until.getTime()
+    if (cancellable && waiting) {
+      return {
+        ...base,
+        status: move(to),
+        recheck_at: until.toISOString(),
+        renewable_until: until.toISOString(),
+        summary: `${to}${note}: its order waits for a new charge until ${until.toISOString()}`,
+      }
+    }
+    // Read again once closed (the window's end): an order still open is cancelled then.
+    const cancel = cancellable
     return {
       ...base,
       status: move(to),

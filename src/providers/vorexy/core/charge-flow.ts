@@ -89,7 +89,7 @@ export class ChargeFlow {
         method: this.method,
         options: this.options,
       })
-      const idempotencyKey = chargeIdempotencyKey(sessionId, amountCents)
+      const idempotencyKey = chargeIdempotencyKey(sessionId, amountCents, session.renewals ?? 0)
       created = await this.client.createTransaction(request, { idempotencyKey })
     } catch (error) {
       throw errors.fromGateway(error, action, true)

@@ -12,8 +12,9 @@ import type { VorexySessionData } from "./session-data"
 
 export type PaymentMethod = CreateTransactionRequest["paymentMethod"]
 
-export const chargeIdempotencyKey = (sessionId: string, amountCents: number) =>
-  `tx_${sessionId}_${amountCents}`
+/** A renewal ("Gerar novo PIX") is a new charge: its number joins the key. */
+export const chargeIdempotencyKey = (sessionId: string, amountCents: number, renewal = 0) =>
+  `tx_${sessionId}_${amountCents}${renewal > 0 ? `_r${renewal}` : ""}`
 
 export type ChargeRequestInput = {
   sessionId: string

@@ -49,6 +49,12 @@ export type VorexySessionData = SessionChargeFacts & {
   canceled_locally_at?: string | null
   /** Refunds recorded in Medusa so far (on the payment's data): they count against the gateway's. */
   refunds_recorded_cents?: number | null
+  /**
+   * New charges made for this session's order after its charge lapsed ("Gerar novo PIX"), and
+   * when the latest was asked for: a charge of the session made before then is replaced.
+   */
+  renewals?: number | null
+  renewed_at?: string | null
 }
 
 /** Every key the provider owns (the facts too), so none can be left holding a storefront's value. */
@@ -72,6 +78,8 @@ const PROVIDER_KEYS: ReadonlyArray<keyof VorexySessionData> = [
   "canceled_locally_at",
   "refunds_recorded_cents",
   "shipping_fee_cents",
+  "renewals",
+  "renewed_at",
   ...SESSION_FACT_KEYS,
 ]
 

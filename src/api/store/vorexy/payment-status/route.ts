@@ -7,12 +7,13 @@
  * page learns "paid" within a second of it happening. It reveals no more than the order's own store
  * route does. A page load of an old awaiting charge asks the worker for a read (shopper-look.ts).
  */
-import type { MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { chargeMark } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { requestLook } from "../../../../reconciliation/shopper-look"
+import { visibleWithKey } from "../../../utils/key-channels"
 import { SharedReads } from "../../../utils/shared-reads"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
 import { sessionCaptureCount } from "../../../../workflows/utils/session-captures"
@@ -21,6 +22,7 @@ import {
   vorexySessionChannel,
 } from "../../../../workflows/utils/order-sessions"
 import { StorePaymentStatusQueryType } from "./validators"
+import { renewalOffer, renewalsUsed } from "../../../../workflows/utils/renewal"
 import { paymentStatusView, unconfirmedReason } from "./view"
 
 const DEFAULT_WAIT_MS = 25_000
@@ -54,7 +56,8 @@ export const GET = async (
   const arrived = arrivalOf(req)
   const query = req.validatedQuery as StorePaymentStatusQueryType
   const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
-  let charge = await findCharge(req, service, query)
+  const found = await findCharge(req, service, query)
+  let charge = found.charge
   let captured = await orderCaptured(req, service, charge)
   // A page load (not a long-poll) of an old awaiting charge asks for a read in the background.
   if (!query.wait) void requestLook(req.scope, charge)
@@ -87,25 +90,29 @@ export const GET = async (
 
   // Never from a cache: a cached answer would make the storefront's follower spin.
   res.setHeader("Cache-Control", "no-store")
-  res.json({ payment_status: paymentStatusView(charge, captured) })
+  const renewal = captured
+    ? null
+    : renewalOffer(charge, renewalsUsed(charge, found.rows), service.options)
+  res.json({ payment_status: paymentStatusView(charge, captured, renewal) })
 }
 
 async function findCharge(
   req: MedusaRequest,
   service: VorexyModuleService,
   q: StorePaymentStatusQueryType
-): Promise<Charge> {
+): Promise<{ charge: Charge; rows: Charge[] }> {
   const pick = (charges: Charge[]) =>
     charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
   if (q.order_id) {
     // The usual case, kept cheap for long-polls: the recorded charge, and the order's channel.
     const orderId = q.order_id
-    const recorded = pick(
-      await shared(`order:${orderId}`, () => service.listVorexyCharges({ order_id: orderId }))
+    const rows = await shared(`order:${orderId}`, () =>
+      service.listVorexyCharges({ order_id: orderId })
     )
+    const recorded = pick([...rows])
     if (recorded) {
       await assertOrderVisible(req, orderId)
-      return recorded
+      return { charge: recorded, rows }
     }
   }
   const filter = q.order_id
@@ -115,25 +122,23 @@ async function findCharge(
     ? await orderSessionIds(req, q.order_id)
     : await visibleSession(req, q.payment_session_id!)
 
-  let charge = pick(await service.listVorexyCharges(filter))
-  if (!charge && sessionIds.length) {
+  let rows = await service.listVorexyCharges(filter)
+  if (!rows.length && sessionIds.length) {
     // Not recorded yet (the order.placed subscriber may not have run): record it from the session
     // data, a local read.
     await recordChargesWorkflow(req.scope).run({ input: { payment_session_ids: sessionIds } })
-    charge = pick(await service.listVorexyCharges(filter))
+    rows = await service.listVorexyCharges(filter)
   }
+  const charge = pick([...rows])
   if (!charge)
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
       `No Vorexy charge for ${q.order_id ? `order ${q.order_id}` : `payment session ${q.payment_session_id}`}`
     )
-  return charge
+  return { charge, rows }
 }
 
-const visible = (req: MedusaRequest, channel: string | null | undefined) => {
-  const channels = (req as MedusaStoreRequest).publishable_key_context?.sales_channel_ids ?? []
-  return !channels.length || !channel || channels.includes(channel)
-}
+const visible = visibleWithKey
 
 /** 404 unless the order exists and is visible with this publishable key (one query). */
 async function assertOrderVisible(req: MedusaRequest, orderId: string) {

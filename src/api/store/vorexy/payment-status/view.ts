@@ -19,7 +19,11 @@ export function unconfirmedReason(charge: Charge) {
 }
 
 /** The charge as the storefront reads it (`payment_status`). */
-export function paymentStatusView(charge: Charge, captured: boolean) {
+export function paymentStatusView(
+  charge: Charge,
+  captured: boolean,
+  renewal: { until: string; left: number } | null = null
+) {
   const unconfirmed = unconfirmedReason(charge)
   // The QR is only useful while the charge can still be paid (not once its order was cancelled,
   // nor once the store could not confirm it: a payment would not be seen).
@@ -45,6 +49,12 @@ export function paymentStatusView(charge: Charge, captured: boolean) {
     // The QR, what the method adds (a boleto to pay only while payable; the card), the expiry.
     ...storefrontFacts(charge, payable),
     paid_at: charge.paid_at,
+    /**
+     * A lapsed PIX or boleto whose order may get a new one (POST …/orders/:id/renew-charge) until
+     * then, and how many more it may get; null otherwise.
+     */
+    renewable_until: renewal?.until ?? null,
+    renewals_left: renewal?.left ?? null,
     updated_at: charge.updated_at,
   }
 }

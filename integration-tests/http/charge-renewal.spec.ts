@@ -1,0 +1,277 @@
+/**
+ * "Gerar novo PIX" and a boleto's "2ª via" through the Store API: an order whose PIX or boleto
+ * lapsed stays open (its stock reserved) for the store's window, gets a new charge on the same
+ * order, and is captured once when that is paid; the lapsed charge paid late is flagged, never
+ * captured; refusals never reach the gateway; the window's end without a new charge cancels the
+ * order. Medusa on real PostgreSQL, the sandbox gateway over HTTP with webhooks.
+ */
+import type { INotificationModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
+import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { medusaIntegrationTestRunner } from "../helpers/runner"
+import { useSandbox } from "../helpers/sandbox"
+import {
+  adminHeaders,
+  complete,
+  createCart,
+  errorResponse,
+  eventually,
+  placePixOrder,
+  setBillingAddress,
+  startSession,
+  Store,
+  storeOrder,
+  VALID_PAYER,
+} from "../helpers/store"
+import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"
+
+jest.setTimeout(180_000)
+
+const HOUR = 3_600_000
+
+const gateway = useSandbox({
+  webhookSecret: SECRET,
+  webhooks: WEBHOOK_SETTINGS,
+  env: { VOREXY_RENEWAL_HOURS: "24", VOREXY_MAX_RENEWALS: "2" },
+})
+
+type Status = {
+  transaction_id: string
+  status: string
+  payable: boolean
+  paid: boolean
+  order_captured: boolean
+  qr_code: string | null
+  digitable_line?: string | null
+  due_at?: string | null
+  renewable_until: string | null
+  renewals_left: number | null
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+    const { paymentStatus, captures } = webhookCalls(api, getContainer, () => store)
+    const orderStatus = async (orderId: string) => (await storeOrder(api, store, orderId)).status
+    const creates = () => gateway.sandbox.countRequests("createTransaction")
+    const statusOf = async (orderId: string): Promise<Status> =>
+      (await api.get(`/store/vorexy/payment-status?order_id=${orderId}`, store.storeHeaders)).data
+        .payment_status
+    const renew = (orderId: string, headers: Record<string, string> = {}) =>
+      api
+        .post(
+          `/store/vorexy/orders/${orderId}/renew-charge`,
+          {},
+          {
+            headers: { ...store.storeHeaders.headers, ...headers },
+          }
+        )
+        .catch(errorResponse)
+    const chargeOf = async (transactionId: string) =>
+      (await vorexy().listVorexyCharges({ transaction_id: transactionId }))[0]
+    const reservations = async (orderId: string) => {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["items.id"],
+        filters: { id: orderId },
+      })
+      const items = (data[0] as { items: Array<{ id: string }> }).items
+      return getContainer()
+        .resolve(Modules.INVENTORY)
+        .listReservationItems({ line_item_id: items.map((i) => i.id) })
+    }
+    const createdEmails = async (orderId: string) =>
+      (
+        await getContainer()
+          .resolve<INotificationModuleService>(Modules.NOTIFICATION)
+          .listNotifications({ resource_id: orderId, channel: "email" })
+      ).filter((n) => n.template === "vorexy-pix-created" || n.template === "vorexy-boleto-created")
+
+    beforeEach(async () => {
+      store = await resetForWebhooks(gateway, api, getContainer())
+    })
+
+    it("keeps an expired PIX's order open, gives it a new PIX on the same order, and captures it once", async () => {
+      const { orderId, transactionId: first } = await placePixOrder(api, store)
+      expect(await reservations(orderId)).toHaveLength(1)
+
+      gateway.sandbox.state.expireTransaction(first)
+      await eventually(async () => (await chargeOf(first)).status === "cancelled")
+      // The order waits for a new PIX: still open, its stock still reserved.
+      const lapsed = await statusOf(orderId)
+      expect(lapsed).toMatchObject({ status: "cancelled", payable: false, renewals_left: 2 })
+      expect(Date.parse(lapsed.renewable_until!)).toBeGreaterThan(Date.now() + 23 * HOUR)
+      await reconcileVorexy(getContainer())
+      expect(await orderStatus(orderId)).not.toBe("canceled")
+      expect(await reservations(orderId)).toHaveLength(1)
+
+      const before = creates()
+      const renewed = await renew(orderId)
+      expect(renewed.status).toBe(200)
+      const second = renewed.data.payment_status as Status
+      expect(second).toMatchObject({ status: "pending", payable: true, renewable_until: null })
+      expect(second.transaction_id).not.toBe(first)
+      expect(second.qr_code).toMatch(/^000201/)
+      expect(creates()).toBe(before + 1)
+
+      // A second click answers the same new PIX: no other charge.
+      const again = await renew(orderId)
+      expect(again.status).toBe(200)
+      expect(again.data.payment_status.transaction_id).toBe(second.transaction_id)
+      expect(creates()).toBe(before + 1)
+      expect((await statusOf(orderId)).transaction_id).toBe(second.transaction_id)
+      // The shopper is e-mailed how to pay the new one.
+      await eventually(async () => (await createdEmails(orderId)).length === 2)
+
+      gateway.sandbox.state.payTransaction(second.transaction_id)
+      await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      expect((await captures(orderId)).captures).toBe(1)
+      expect(await statusOf(orderId)).toMatchObject({
+        transaction_id: second.transaction_id,
+        paid: true,
+        order_captured: true,
+      })
+      // Paid: nothing more to renew, and no gateway call to say so.
+      const after = creates()
+      const paid = await renew(orderId)
+      expect(paid.status).toBe(409)
+      expect(paid.data.message).toMatch(/paid/)
+      expect(creates()).toBe(after)
+
+      // The admin sees the order's charges in sequence, newest first.
+      const { data } = await api.get(
+        `/admin/vorexy/charges?order_id=${orderId}`,
+        await adminHeaders(getContainer())
+      )
+      expect(data.charges.map((c: { transaction_id: string }) => c.transaction_id)).toEqual([
+        second.transaction_id,
+        first,
+      ])
+    })
+
+    it("flags the first PIX paid after a new one replaced it, and captures only the new one", async () => {
+      const { orderId, transactionId: first } = await placePixOrder(api, store)
+      // Past its expiry on the page, though the gateway would still take it.
+      await vorexy().updateVorexyCharges({
+        id: (await chargeOf(first)).id,
+        expires_at: new Date(Date.now() - 60_000),
+      })
+      const renewed = await renew(orderId)
+      expect(renewed.status).toBe(200)
+      const second = renewed.data.payment_status.transaction_id as string
+      expect(second).not.toBe(first)
+
+      gateway.sandbox.state.payTransaction(first)
+      const flagged = await eventually(async () => {
+        const charge = await chargeOf(first)
+        return charge.flag ? charge : null
+      })
+      expect(flagged.flag).toBe("late_payment")
+      expect(flagged.flag_detail).toMatch(/new charge replaced it/)
+      expect(await paymentStatus(orderId)).toBe("awaiting")
+      expect((await captures(orderId)).captures).toBe(0)
+
+      gateway.sandbox.state.payTransaction(second)
+      await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      await reconcileVorexy(getContainer())
+      expect((await captures(orderId)).captures).toBe(1)
+      expect((await chargeOf(second)).captured_at).not.toBeNull()
+      expect((await chargeOf(first)).captured_at).toBeNull()
+    })
+
+    it("refuses what cannot be renewed with the reason, without calling the gateway", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      const before = creates()
+      // Still payable: the answer is the PIX to pay, nothing new.
+      const payable = await renew(orderId)
+      expect(payable.status).toBe(200)
+      expect(payable.data.payment_status.transaction_id).toBe(transactionId)
+      // Not JSON (a cross-site form), not an order id, no such order.
+      expect((await renew(orderId, { "content-type": "text/plain" })).status).toBe(415)
+      expect((await renew("order_" + "x".repeat(5000))).status).toBe(400)
+      expect((await renew("cart_123")).status).toBe(400)
+      expect((await renew("order_01NOSUCHORDER")).status).toBe(404)
+
+      // Lapsed a day and more ago: the window is over.
+      gateway.sandbox.state.expireTransaction(transactionId)
+      await eventually(async () => (await chargeOf(transactionId)).status === "cancelled")
+      await vorexy().updateVorexyCharges({
+        id: (await chargeOf(transactionId)).id,
+        expires_at: new Date(Date.now() - 25 * HOUR),
+      })
+      expect((await statusOf(orderId)).renewable_until).toBeNull()
+      const over = await renew(orderId)
+      expect(over.status).toBe(409)
+      expect(over.data.message).toMatch(/time to issue a new PIX for this order has ended/)
+      expect(creates()).toBe(before)
+    })
+
+    it("cancels the order, releasing its stock, when the window ends without a new charge; and gives no more than the store allows", async () => {
+      const { orderId, transactionId: first } = await placePixOrder(api, store)
+      // Two renewals, each lapsing: the most this store gives.
+      let current = first
+      for (let n = 1; n <= 2; n++) {
+        gateway.sandbox.state.expireTransaction(current)
+        await eventually(async () => (await chargeOf(current)).status === "cancelled")
+        const renewed = await renew(orderId)
+        expect(renewed.status).toBe(200)
+        expect(renewed.data.payment_status.transaction_id).not.toBe(current)
+        current = renewed.data.payment_status.transaction_id
+      }
+      const before = creates()
+      // The last one lapses: none left, so its order is cancelled at once.
+      gateway.sandbox.state.expireTransaction(current)
+      await eventually(async () => (await orderStatus(orderId)) === "canceled")
+      expect(await reservations(orderId)).toHaveLength(0)
+      expect((await renew(orderId)).status).toBe(409)
+      expect(creates()).toBe(before)
+
+      // Another order, its PIX lapsed and never renewed: cancelled when its window ends.
+      const other = await placePixOrder(api, store)
+      gateway.sandbox.state.expireTransaction(other.transactionId)
+      const waiting = await eventually(async () => {
+        const charge = await chargeOf(other.transactionId)
+        return charge.status === "cancelled" ? charge : null
+      })
+      expect(waiting.next_sync_at).not.toBeNull()
+      expect(await orderStatus(other.orderId)).not.toBe("canceled")
+      // The window's end comes (its expiry moved back a day and more): the job cancels it.
+      await vorexy().updateVorexyCharges({
+        id: waiting.id,
+        expires_at: new Date(Date.now() - 25 * HOUR),
+        next_sync_at: new Date(Date.now() - 1000),
+      })
+      await reconcileVorexy(getContainer())
+      await eventually(async () => (await orderStatus(other.orderId)) === "canceled")
+      expect(await reservations(other.orderId)).toHaveLength(0)
+    })
+
+    it("gives a lapsed boleto a 2ª via with a new due date, captured once paid", async () => {
+      const cartId = await createCart(api, store)
+      await setBillingAddress(api, store, cartId)
+      await startSession(api, store, cartId, "boleto", VALID_PAYER)
+      const orderId = (await complete(api, store, cartId)).data.order.id as string
+      const first = await statusOf(orderId)
+      expect(first.digitable_line).toMatch(/^\d{47}$/)
+
+      gateway.sandbox.state.expireTransaction(first.transaction_id)
+      await eventually(async () => (await statusOf(orderId)).renewable_until !== null)
+      const renewed = await renew(orderId)
+      expect(renewed.status).toBe(200)
+      const second = renewed.data.payment_status as Status
+      expect(second.transaction_id).not.toBe(first.transaction_id)
+      expect(second).toMatchObject({ status: "pending", payable: true })
+      expect(second.digitable_line).toMatch(/^\d{47}$/)
+      expect(Date.parse(second.due_at!)).toBeGreaterThan(Date.now())
+      await eventually(async () => (await createdEmails(orderId)).length === 2)
+
+      gateway.sandbox.state.payTransaction(second.transaction_id)
+      await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      expect((await captures(orderId)).captures).toBe(1)
+    })
+  },
+})

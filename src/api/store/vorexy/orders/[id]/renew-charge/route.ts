@@ -1,0 +1,132 @@
+/**
+ * POST /store/vorexy/orders/:id/renew-charge — "Gerar novo PIX" / a boleto's "2ª via": a new
+ * charge for an order whose PIX or boleto lapsed unpaid, while the store's window for it is open
+ * (`renewalHours`, `maxRenewals`; workflows/utils/renewal.ts). Answers the new charge as the status
+ * route does. Refusals (not lapsed, paid, cancelled, window over, none left) are a 409 with the
+ * reason and never reach the gateway; a second click answers the charge the first one made.
+ *
+ * Whoever holds the order's id may ask, as they may read its status: a renewal only ever makes
+ * the order payable again, for the same amount, a bounded number of times.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { IEventBusModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { isVorexyError } from "../../../../../../gateway"
+import { VOREXY_MODULE } from "../../../../../../modules/vorexy"
+import { CHARGE_RENEWED_EVENT } from "../../../../../../modules/vorexy/events"
+import type VorexyModuleService from "../../../../../../modules/vorexy/service"
+import { isPassingFailure, runChargeSync } from "../../../../../../reconciliation/run-sync"
+import { recordChargesWorkflow } from "../../../../../../workflows/record-charges"
+import { renewChargeWorkflow } from "../../../../../../workflows/renew-charge"
+import { orderVorexySessions } from "../../../../../../workflows/utils/order-sessions"
+import { renewalCheck, renewalOffer, renewalsUsed } from "../../../../../../workflows/utils/renewal"
+import { sessionCaptureCount } from "../../../../../../workflows/utils/session-captures"
+import { visibleWithKey } from "../../../../../utils/key-channels"
+import { paymentStatusView } from "../../../payment-status/view"
+
+type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
+
+const ORDER_ID = /^order_[A-Za-z0-9]{1,60}$/
+
+const newestOf = (rows: Charge[]) =>
+  [...rows].sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
+
+export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
+  const orderId = req.params.id
+  // Bounded before anything reads it.
+  if (orderId.length > 70 || !ORDER_ID.test(orderId))
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The order id is not an order id.")
+  const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const found = await orderVorexySessions(req.scope, orderId)
+  const notFound = new MedusaError(
+    MedusaError.Types.NOT_FOUND,
+    `No Vorexy charge for order ${orderId}`
+  )
+  if (!found || !visibleWithKey(req, found.order.sales_channel_id)) throw notFound
+  let rows = await service.listVorexyCharges({ order_id: orderId })
+  let newest = newestOf(rows)
+  if (!newest) throw notFound
+
+  // Refused at once, on what the store holds: no lock, no gateway call.
+  const check = renewalCheck(newest, renewalsUsed(newest, rows), service.options)
+  if (!check.ok && check.reason !== "still_payable") return refuse(res, check.message)
+
+  try {
+    // An expired charge the store has not closed yet is read first: paid after all, it is captured
+    // (the answer says so) and no new charge is made.
+    if (check.ok && newest.status === "pending") {
+      await runChargeSync(req.scope, {
+        transaction_id: newest.transaction_id,
+        force: true,
+        lock_wait_s: 10,
+      })
+      ;[newest] = await service.listVorexyCharges({ id: newest.id })
+    }
+    if (check.ok && newest.status !== "paid") {
+      const { result } = await renewChargeWorkflow(req.scope).run({
+        input: { order_id: orderId, transaction_id: newest.transaction_id },
+      })
+      if (result) await announce(req, result.session_id)
+    }
+  } catch (error) {
+    const answer = shopperError(error)
+    // Medusa's error handler words every 409 the same: the reason is the shopper's to read.
+    if (MedusaError.isMedusaError(answer) && answer.type === MedusaError.Types.CONFLICT)
+      return refuse(res, answer.message)
+    throw answer
+  }
+
+  rows = await service.listVorexyCharges({ order_id: orderId })
+  newest = newestOf(rows)
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const captured =
+    Boolean(newest.captured_at) ||
+    (newest.status === "paid" && (await sessionCaptureCount(query, newest.payment_session_id)) > 0)
+  const renewal = captured
+    ? null
+    : renewalOffer(newest, renewalsUsed(newest, rows), service.options)
+  res.setHeader("Cache-Control", "no-store")
+  res.json({ payment_status: paymentStatusView(newest, captured, renewal) })
+}
+
+/**
+ * The new charge recorded now (the provider's announcement may be handled on a worker), and the
+ * shopper e-mailed how to pay it (a subscriber: once per charge).
+ */
+async function announce(req: MedusaRequest, sessionId: string) {
+  const { result: charges } = await recordChargesWorkflow(req.scope).run({
+    input: { payment_session_ids: [sessionId] },
+  })
+  const eventBus = req.scope.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+  for (const charge of charges) {
+    if (charge.status !== "pending") continue
+    await eventBus
+      .emit({ name: CHARGE_RENEWED_EVENT, data: { charge_id: charge.id } })
+      .catch((error: Error) =>
+        req.scope
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`Vorexy: could not announce the new charge ${charge.id}: ${error.message}`)
+      )
+  }
+}
+
+/** A 409 that says why. */
+function refuse(res: MedusaResponse, message: string) {
+  res.setHeader("Cache-Control", "no-store")
+  res.status(409).json({ type: "not_allowed", message })
+}
+
+/** What the shopper is told when the new charge could not be made. */
+function shopperError(error: unknown) {
+  if (MedusaError.isMedusaError(error)) return error
+  if (isVorexyError(error) || isPassingFailure(error)) {
+    const busy = /lock|lease/i.test((error as Error).message ?? "")
+    return new MedusaError(
+      busy ? MedusaError.Types.CONFLICT : MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+      busy
+        ? "This order's payment is being updated right now: please try again in a moment."
+        : "The payment service could not be reached to issue a new charge: please try again in a moment. Retrying never charges twice."
+    )
+  }
+  return error
+}
