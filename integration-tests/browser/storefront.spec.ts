@@ -265,7 +265,7 @@ it("card refused: the refusal is shown, another card pays, one order", async () 
   await page.close()
 })
 
-it("PIX by the order's link (a shopper back later, on a phone), then expired: shown without reload", async () => {
+it("PIX by the order's link (a shopper back later, on a phone), then expired: shown without reload; a new PIX for the same order, paid and captured once", async () => {
   const first = await context.newPage()
   await checkout(first, "pix")
   const orderId = await placeOrder(first)
@@ -305,7 +305,8 @@ it("PIX by the order's link (a shopper back later, on a phone), then expired: sh
   const { transaction_id } = await status(orderId)
   await axios.post(`${demo.sandboxUrl}/__sandbox/transactions/${transaction_id}/expire`)
   await paymentIn(page, "expired").waitFor({ timeout: 60_000 })
-  await page.getByRole("heading", { name: /Pedido não pago/ }).waitFor()
+  // The demo keeps the order for a new PIX (VOREXY_RENEWAL_HOURS): still reserved, offered below.
+  await page.getByRole("heading", { name: /PIX expirado/ }).waitFor()
   expect(
     await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)
   ).toBe(true)
@@ -313,7 +314,35 @@ it("PIX by the order's link (a shopper back later, on a phone), then expired: sh
   await page
     .getByRole("button", { name: "Simular pagamento (sandbox)" })
     .waitFor({ state: "detached", timeout: 10_000 })
-  await shot(page, "pix-expired-phone", false, false)
+  await page.getByText(/Você pode gerar um novo código PIX para este mesmo pedido até/).waitFor()
+  await shot(page, "pix-expired-phone", true, false)
   expect((await adminOrder(orderId)).payment_status).not.toBe("captured")
+
+  // "Gerar novo PIX": a new code for the same order, shown without a reload.
+  await page.getByRole("button", { name: "Gerar novo PIX" }).click()
+  await paymentIn(page, "pending").waitFor({ timeout: 60_000 })
+  await page.locator(".vorexy-pix img").first().waitFor({ state: "visible", timeout: 30_000 })
+  const renewed = await status(orderId)
+  expect(renewed.transaction_id).not.toBe(transaction_id)
+  expect(await valueOf(page.locator(".vorexy-pix__code").first())).toBe(renewed.qr_code)
+  expect(renewed.qr_code).not.toBe(code)
+  await page.getByRole("heading", { name: /Pedido recebido/ }).waitFor()
+  await shot(page, "pix-renewed-phone", false, false)
+  await simulateAndSeePaid(page)
+  await expectCaptured(orderId)
+  // The admin sees both charges, newest first; the order was captured once.
+  const { data } = await axios.get(`${demo.base}/admin/vorexy/charges?order_id=${orderId}`, admin)
+  expect(data.charges.map((c: { transaction_id: string }) => c.transaction_id)).toEqual([
+    renewed.transaction_id,
+    transaction_id,
+  ])
+  const { data: order } = await axios.get(
+    `${demo.base}/admin/orders/${orderId}?fields=payment_collections.payments.captures.id`,
+    admin
+  )
+  const captures = order.order.payment_collections.flatMap(
+    (c: { payments: Array<{ captures: unknown[] }> }) => c.payments.flatMap((p) => p.captures)
+  )
+  expect(captures).toHaveLength(1)
   await phone.close()
 })

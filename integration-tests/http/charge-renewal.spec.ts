@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
       const renewed = await renew(orderId)
       expect(renewed.status).toBe(200)
       const second = renewed.data.payment_status as Status
-      expect(second).toMatchObject({ status: "pending", payable: true, renewable_until: null })
+      expect(second).toMatchObject({ status: "pending", payable: true, renewals_left: 1 })
       expect(second.transaction_id).not.toBe(first)
       expect(second.qr_code).toMatch(/^000201/)
       expect(creates()).toBe(before + 1)

@@ -3,7 +3,9 @@
  * API and serves it with node:http. Besides the static files it answers:
  * - `GET /config.json` → `{ backendUrl, publishableKey }` (what the page talks to);
  * - `POST /simulate/:transactionId/pay` → the sandbox's `POST /__sandbox/transactions/:id/pay`, for
- *   the payment page's "Simular pagamento (sandbox)" button (a shopper's "I paid with my bank app").
+ *   the payment page's "Simular pagamento (sandbox)" button (a shopper's "I paid with my bank app");
+ *   `POST /simulate/:transactionId/expire` likewise lapses it now ("Simular expiração"), so the
+ *   page's "Gerar novo PIX" can be tried without waiting for the expiry.
  * `/`, `/checkout` and `/order/:id` are the app's routes (history routing): they answer index.html.
  */
 import { createReadStream, mkdirSync, rmSync, statSync } from "node:fs"
@@ -119,12 +121,17 @@ function staticFile(outDir: string, pathname: string) {
   }
 }
 
-async function simulatePay(sandboxUrl: string, transactionId: string, res: ServerResponse) {
+async function simulate(
+  sandboxUrl: string,
+  transactionId: string,
+  action: "pay" | "expire",
+  res: ServerResponse
+) {
   if (!TRANSACTION_ID.test(transactionId))
     return sendJson(res, 400, { message: "invalid transaction id" })
   try {
     const answer = await fetch(
-      `${sandboxUrl}/__sandbox/transactions/${encodeURIComponent(transactionId)}/pay`,
+      `${sandboxUrl}/__sandbox/transactions/${encodeURIComponent(transactionId)}/${action}`,
       { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }
     )
     const body = await answer.json().catch(() => ({}))
@@ -151,14 +158,15 @@ function handler(options: StorefrontOptions, outDir: string) {
   const config = { backendUrl: options.backendUrl, publishableKey: options.publishableKey }
   return (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? "/", "http://storefront")
-    const simulate = /^\/simulate\/([^/]*)\/pay$/.exec(pathname)
-    if (simulate) {
+    const simulated = /^\/simulate\/([^/]*)\/(pay|expire)$/.exec(pathname)
+    if (simulated) {
       if (req.method !== "POST") return sendJson(res, 405, { message: "POST only" })
       // Only this shop's own pages may ask (another site's form or script may not).
       if (!sameOrigin(req, options.port))
         return sendJson(res, 403, { message: "only the demo storefront's pages may simulate" })
       req.resume() // the body carries nothing we need
-      return void simulatePay(options.sandboxUrl, simulate[1], res)
+      const action = simulated[2] as "pay" | "expire"
+      return void simulate(options.sandboxUrl, simulated[1], action, res)
     }
     if (req.method !== "GET" && req.method !== "HEAD")
       return sendJson(res, 405, { message: "method not allowed" })

@@ -60,6 +60,11 @@ export type VorexyClient = {
   status(target: VorexyStatusTarget, opts?: VorexyStatusOptions): Promise<VorexyPaymentStatus>
   cartSession(cartId: string): Promise<VorexySession | null>
   orderSession(orderId: string): Promise<VorexySession | null>
+  /**
+   * A new PIX or boleto for an order whose charge lapsed (while `renewable_until` allows): answers
+   * the new charge's status. A second call answers the same charge; a refusal throws its reason.
+   */
+  renewCharge(orderId: string): Promise<VorexyPaymentStatus>
   follow(target: VorexyStatusTarget, options: VorexyFollowOptions): StatusFollower
   tokenizeCard(card: VorexyCardInput, config: VorexyCardConfig): Promise<string>
 }
@@ -181,6 +186,11 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
         fields: "*payment_collections.payment_sessions",
       })
       return orderVorexySession(body)
+    },
+    async renewCharge(orderId) {
+      const path = `/store/vorexy/orders/${encodeURIComponent(orderId)}/renew-charge`
+      return (await request<{ payment_status: VorexyPaymentStatus }>(path, { body: {} }))
+        .payment_status
     },
     follow(target, { onStatus, onError, onStateChange, timeoutMs }) {
       const load = watched(target, timeoutMs)

@@ -23,6 +23,20 @@ export function formatDay(iso: string, locale: VorexyLocale = "pt-BR") {
   }).format(date)
 }
 
+/** A moment as 25/11/2026 15:10 (pt-BR) or 11/25/2026, 3:10 PM (en), Brasília time. */
+export function formatDateTime(iso: string, locale: VorexyLocale = "pt-BR") {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: BRAZIL_TIME_ZONE,
+  }).format(date)
+}
+
 /** Whole seconds left (rounded up, so 0 means really over), never negative. */
 export const secondsLeft = (expiresAt: string, now: number) =>
   Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000))

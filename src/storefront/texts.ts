@@ -22,6 +22,8 @@ const ptBR = {
   copied: "Copiado!",
   copyByHand: "O texto está selecionado: pressione Ctrl+C (⌘C no Mac) para copiar.",
   newWindow: "(abre em nova janela)",
+  renewing: "Gerando…",
+  renewFailed: (reason: string) => `Não foi possível gerar: ${reason}`,
   discount: {
     /** "5% de desconto no PIX" */
     offer: (what: string, method: string) => `${what} de desconto no ${method}`,
@@ -42,6 +44,9 @@ const ptBR = {
     expired:
       "Este código PIX expirou e não pode mais ser pago. Faça um novo pedido para gerar outro.",
     paid: "Recebemos o seu PIX. Obrigado!",
+    renewable: (until: string) =>
+      `Você pode gerar um novo código PIX para este mesmo pedido até ${until}.`,
+    renew: "Gerar novo PIX",
     share: "Compartilhar no WhatsApp",
     shareMessage: (amount: string, code: string, orderUrl?: string) =>
       `PIX de ${amount} para pagar o pedido. Código copia e cola:\n${code}` +
@@ -56,6 +61,9 @@ const ptBR = {
     clearing: "Depois de pago, o boleto é compensado em 1 a 3 dias úteis.",
     expired: "Este boleto não pode mais ser pago. Faça um novo pedido para gerar outro.",
     paid: "Recebemos o pagamento do boleto. Obrigado!",
+    renewable: (until: string) =>
+      `Você pode gerar a 2ª via do boleto, com novo vencimento, para este mesmo pedido até ${until}.`,
+    renew: "Gerar 2ª via do boleto",
   },
   card: {
     title: "Cartão de crédito",
@@ -151,6 +159,8 @@ const en: VorexyTexts = {
   copied: "Copied!",
   copyByHand: "The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.",
   newWindow: "(opens in a new window)",
+  renewing: "Getting it…",
+  renewFailed: (reason) => `Could not get it: ${reason}`,
   discount: {
     offer: (what, method) => `${what} off with ${method}`,
     minimum: (amount) => `on orders from ${amount}`,
@@ -170,6 +180,8 @@ const en: VorexyTexts = {
     expired:
       "This PIX code has expired and can no longer be paid. Place a new order to get another.",
     paid: "We received your PIX. Thank you!",
+    renewable: (until) => `You can get a new PIX code for this same order until ${until}.`,
+    renew: "Get a new PIX code",
     share: "Share on WhatsApp",
     shareMessage: (amount: string, code: string, orderUrl?: string) =>
       `PIX of ${amount} to pay the order. Copy and paste code:\n${code}` +
@@ -184,6 +196,9 @@ const en: VorexyTexts = {
     clearing: "Once paid, a boleto takes 1 to 3 business days to clear.",
     expired: "This boleto can no longer be paid. Place a new order to get another.",
     paid: "We received your boleto payment. Thank you!",
+    renewable: (until) =>
+      `You can get a new boleto, with a new due date, for this same order until ${until}.`,
+    renew: "Get a new boleto",
   },
   card: {
     title: "Credit card",

@@ -50,6 +50,13 @@ export type VorexyPaymentStatus = {
   /** The installments' interest in cents, included in amount_cents (0 or absent: none). */
   interest_cents?: number | null
   refused_reason?: string | null
+  /**
+   * A PIX or boleto whose order may get a new one once it lapses ("Gerar novo PIX", "2ª via"):
+   * until when, and how many more. Null (or absent, from an older server or a store without
+   * renewals): none.
+   */
+  renewable_until?: string | null
+  renewals_left?: number | null
 }
 
 /** `GET /store/vorexy/config` → `vorexy`. */

@@ -11,7 +11,7 @@ import { SimulatePayment } from "./SimulatePayment"
 import { brl, Order } from "./store-api"
 
 /** The page's title and line for each state of the payment. */
-function headline(state: string, total: string) {
+function headline(state: string, total: string, renewable: boolean, method?: string) {
   if (state === "paid")
     return ["Pagamento confirmado!", `Obrigado! Recebemos o seu pagamento de ${total}.`]
   if (state === "pending" || state === "analysis")
@@ -24,6 +24,12 @@ function headline(state: string, total: string) {
     return [
       "Pagamento não confirmado",
       "Não conseguimos confirmar este pagamento. Fale com a loja.",
+    ]
+  // The store keeps the order for a new PIX or boleto ("Gerar novo PIX" / "2ª via", below).
+  if (renewable)
+    return [
+      method === "boleto" ? "Boleto vencido" : "PIX expirado",
+      `Seu pedido de ${total} continua reservado: gere ${method === "boleto" ? "a 2ª via do boleto" : "um novo PIX"} abaixo para pagá-lo.`,
     ]
   return ["Pedido não pago", "O pagamento não foi concluído. Faça um novo pedido quando quiser."]
 }
@@ -57,7 +63,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
   if (!order) return <p className="shop-notice">Carregando o pedido…</p>
 
   const link = `${window.location.origin}/order/${order.id}`
-  const [title, line] = headline(state, brl(order.total))
+  const renewable =
+    state === "expired" && Boolean(status?.renewable_until) && (status?.renewals_left ?? 0) > 0
+  const [title, line] = headline(state, brl(order.total), renewable, status?.method)
   return (
     <div className="shop-order" data-testid="order-page" data-state={state}>
       <section className="shop-order__head">
@@ -86,7 +94,8 @@ export function OrderPage({ orderId }: { orderId: string }) {
         />
       </div>
 
-      {!paid && <SimulatePayment status={status} />}
+      {/* A new charge (after "Gerar novo PIX") gets its own buttons. */}
+      {!paid && <SimulatePayment key={status?.transaction_id} status={status} />}
 
       <section className="shop-summary">
         <h2>Itens</h2>

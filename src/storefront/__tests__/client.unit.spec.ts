@@ -50,6 +50,20 @@ it("tells the store the shopper's payment method, as JSON, and gives back the ca
   )
 })
 
+it("asks for a new charge for an order as JSON, and says the store's reason when refused", async () => {
+  const { fetch, requests } = fakeFetch(
+    { body: { payment_status: pixStatus({ transaction_id: "tx_02" }) } },
+    { status: 409, body: { message: "This order is already paid: there is nothing more to pay." } }
+  )
+  await expect(client(fetch).renewCharge("order_01")).resolves.toMatchObject({
+    transaction_id: "tx_02",
+  })
+  expect(requests[0].url.pathname).toBe("/store/vorexy/orders/order_01/renew-charge")
+  expect(requests[0].init.method).toBe("POST")
+  expect(new Headers(requests[0].init.headers).get("content-type")).toBe("application/json")
+  await expect(client(fetch).renewCharge("order_01")).rejects.toThrow("already paid")
+})
+
 it("reads a status by order or session, long-polling when asked", async () => {
   const { fetch, requests } = fakeFetch(
     { body: { payment_status: pixStatus() } },

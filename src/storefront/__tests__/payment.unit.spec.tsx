@@ -165,3 +165,71 @@ it("calls onCaptured at paid when the server does not say whether it captured", 
   fake.push(pixStatus({ status: "paid", paid: true, payable: false }))
   expect(onCaptured).toHaveBeenCalledTimes(1)
 })
+
+describe("a new PIX or boleto for the same order", () => {
+  const lapsed = pixStatus({
+    status: "cancelled",
+    payable: false,
+    qr_code: null,
+    qr_code_image: null,
+    expires_at: "2026-03-10T14:50:00.000Z",
+    renewable_until: "2026-03-11T15:00:00.000Z",
+    renewals_left: 2,
+  })
+
+  it("offers 'Gerar novo PIX' on a lapsed PIX, makes it, and follows the new charge", async () => {
+    const fake = fakeClient()
+    const renewCharge = jest.fn(async () => pixStatus({ transaction_id: "tx_02" }))
+    Object.assign(fake.client, { renewCharge })
+    const { container } = render(
+      <VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={now} />
+    )
+    fake.push(lapsed)
+    // The offer says until when, in Brasília time.
+    expect(container.textContent).toContain(
+      "Você pode gerar um novo código PIX para este mesmo pedido até 11/03/2026, 12:00."
+    )
+    const button = screen.getByRole("button", { name: "Gerar novo PIX" })
+    expect(fake.follow).toHaveBeenCalledTimes(1)
+    await act(async () => button.click())
+    expect(renewCharge).toHaveBeenCalledWith("order_01")
+    // Followed afresh: the new charge is what the page shows next.
+    expect(fake.follow).toHaveBeenCalledTimes(2)
+    fake.push(pixStatus({ transaction_id: "tx_02" }))
+    expect(container.querySelector(".vorexy-pix")!.getAttribute("data-state")).toBe("pending")
+    expect(screen.queryByRole("button", { name: "Gerar novo PIX" })).toBeNull()
+  })
+
+  it("says why when the store refuses, and offers nothing once the window or the renewals are over", async () => {
+    const fake = fakeClient()
+    const renewCharge = jest.fn(async () => {
+      throw new Error("The time to issue a new PIX for this order has ended")
+    })
+    Object.assign(fake.client, { renewCharge })
+    const { container } = render(
+      <VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={now} />
+    )
+    fake.push(lapsed)
+    await act(async () => screen.getByRole("button", { name: "Gerar novo PIX" }).click())
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Não foi possível gerar: The time to issue a new PIX for this order has ended"
+    )
+    expect(fake.follow).toHaveBeenCalledTimes(1)
+
+    fake.push({ ...lapsed, renewable_until: "2026-03-10T14:59:00.000Z" })
+    expect(screen.queryByRole("button")).toBeNull()
+    expect(container.textContent).toContain("Faça um novo pedido para gerar outro.")
+    fake.push({ ...lapsed, renewals_left: 0 })
+    expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  it("offers a boleto's 2ª via, in English too", () => {
+    const fake = fakeClient()
+    Object.assign(fake.client, { renewCharge: jest.fn() })
+    render(
+      <VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={now} locale="en" />
+    )
+    fake.push(boletoStatus({ ...lapsed, method: "boleto" }))
+    expect(screen.getByRole("button", { name: "Get a new boleto" })).toBeTruthy()
+  })
+})

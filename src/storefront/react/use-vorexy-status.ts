@@ -11,7 +11,11 @@ export type VorexyStatusResult = {
   error: unknown
 }
 
-export type UseVorexyStatusOptions = { timeoutMs?: number }
+export type UseVorexyStatusOptions = {
+  timeoutMs?: number
+  /** A new value follows the target afresh (e.g. once a new charge was made for the order). */
+  restart?: number
+}
 
 const START: VorexyStatusResult = { status: null, state: "loading", error: null }
 
@@ -28,8 +32,9 @@ export function useVorexyStatus(
   target: VorexyStatusTarget | null,
   opts: UseVorexyStatusOptions = {}
 ): VorexyStatusResult {
-  const key = keyOf(target)
-  const { timeoutMs } = opts
+  const { timeoutMs, restart = 0 } = opts
+  const targetKey = keyOf(target)
+  const key = targetKey === null ? null : `${restart}|${targetKey}`
   const [result, setResult] = useState<VorexyStatusResult & { key: string | null }>({
     ...START,
     key: null,
@@ -40,7 +45,7 @@ export function useVorexyStatus(
     // Results are stored with their charge's key: another charge's never show.
     const update = (change: Partial<VorexyStatusResult>) =>
       setResult((was) => ({ ...(was.key === key ? was : START), ...change, key }))
-    const follower = client.follow(targetOf(key), {
+    const follower = client.follow(targetOf(key.slice(key.indexOf("|") + 1)), {
       timeoutMs,
       onStatus: (status) => update({ status, error: null }),
       onError: (error) => update({ error }),

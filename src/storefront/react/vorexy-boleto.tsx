@@ -7,13 +7,25 @@ import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { CopyField } from "./copy-field.js"
 import { PaymentHeading } from "./payment-heading.js"
+import { RenewCharge, renewalOffered } from "./renew-charge.js"
+import { useClock, type VorexyClock } from "./use-clock.js"
 
-export type VorexyBoletoProps = { status: VorexyPaymentStatus; locale?: VorexyLocale }
+export type VorexyBoletoProps = {
+  status: VorexyPaymentStatus
+  locale?: VorexyLocale
+  /**
+   * Asks the store for a new boleto for the same order, with a new due date ("2ª via"), offered
+   * once this one lapsed while the store allows it (`VorexyPayment` passes it for an order).
+   */
+  onRenew?: () => Promise<unknown>
+  now?: VorexyClock
+}
 
-export function VorexyBoleto({ status, locale = "pt-BR" }: VorexyBoletoProps) {
+export function VorexyBoleto({ status, locale = "pt-BR", onRenew, now }: VorexyBoletoProps) {
   const t = textsFor(locale)
   const titleId = useId()
   const state = viewState(status)
+  const clock = useClock(now)
   const due = status.due_at ?? status.expires_at
 
   return (
@@ -56,6 +68,8 @@ export function VorexyBoleto({ status, locale = "pt-BR" }: VorexyBoletoProps) {
           ) : null}
           <p className="vorexy-note">{t.boleto.clearing}</p>
         </>
+      ) : state === "expired" && onRenew && renewalOffered(status, clock) ? (
+        <RenewCharge status={status} locale={locale} texts={t} now={clock} onRenew={onRenew} />
       ) : (
         <p className="vorexy-note">
           {state === "paid"

@@ -1,6 +1,6 @@
 "use client"
 /** The whole payment view: follows the charge and shows the PIX, boleto or card view for it. */
-import { useEffect, useRef } from "react"
+import { useCallback, useEffect, useRef, useState } from "react"
 import type { VorexyClient } from "../client.js"
 import { awaitingCapture } from "../follower.js"
 import { textsFor } from "../texts.js"
@@ -35,7 +35,16 @@ export type VorexyPaymentProps = {
 export function VorexyPayment(props: VorexyPaymentProps) {
   const { client, target, locale = "pt-BR", now, timeoutMs, shareUrl } = props
   const t = textsFor(locale)
-  const { status, state } = useVorexyStatus(client, target, { timeoutMs })
+  // Bumped once a new charge was made for the order: the view follows it from then on.
+  const [restart, setRestart] = useState(0)
+  const { status, state } = useVorexyStatus(client, target, { timeoutMs, restart })
+  const orderId = "orderId" in target ? target.orderId : (status?.order_id ?? null)
+  const renew = useCallback(async () => {
+    if (!orderId) return
+    await client.renewCharge(orderId)
+    setRestart((n) => n + 1)
+  }, [client, orderId])
+  const onRenew = orderId ? renew : undefined
 
   // The latest callbacks and status, so onPaid fires once per payment, not on each render.
   const callbacks = { onPaid: props.onPaid, onCaptured: props.onCaptured, onStatus: props.onStatus }
@@ -68,9 +77,9 @@ export function VorexyPayment(props: VorexyPaymentProps) {
           : ""
 
   const view = !status ? null : status.method === "pix" ? (
-    <VorexyPix status={status} locale={locale} now={now} shareUrl={shareUrl} />
+    <VorexyPix status={status} locale={locale} now={now} shareUrl={shareUrl} onRenew={onRenew} />
   ) : status.method === "boleto" ? (
-    <VorexyBoleto status={status} locale={locale} />
+    <VorexyBoleto status={status} locale={locale} now={now} onRenew={onRenew} />
   ) : (
     <VorexyCardStatus status={status} locale={locale} />
   )

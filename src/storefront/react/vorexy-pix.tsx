@@ -7,6 +7,7 @@ import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { CopyField } from "./copy-field.js"
 import { PaymentHeading } from "./payment-heading.js"
+import { RenewCharge, renewalOffered } from "./renew-charge.js"
 import { VorexyCountdown } from "./countdown.js"
 import { useClock, type VorexyClock } from "./use-clock.js"
 import { useTouchScreen } from "./use-touch-screen.js"
@@ -20,12 +21,17 @@ export type VorexyPixProps = {
    * whoever gets it can follow the order there. Without it, only the code is shared.
    */
   shareUrl?: string
+  /**
+   * Asks the store for a new PIX for the same order ("Gerar novo PIX"), offered once this one
+   * lapsed while the store allows it (`VorexyPayment` passes it for an order).
+   */
+  onRenew?: () => Promise<unknown>
 }
 
 /** A WhatsApp link that opens a chat with `text` typed in (wa.me: no SDK, no script). */
 const whatsAppLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`
 
-export function VorexyPix({ status, locale = "pt-BR", now, shareUrl }: VorexyPixProps) {
+export function VorexyPix({ status, locale = "pt-BR", now, shareUrl, onRenew }: VorexyPixProps) {
   const t = textsFor(locale)
   const titleId = useId()
   const clock = useClock(now)
@@ -90,6 +96,8 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl }: VorexyPix
             ))}
           </ol>
         </>
+      ) : state === "expired" && onRenew && renewalOffered(status, clock) ? (
+        <RenewCharge status={status} locale={locale} texts={t} now={clock} onRenew={onRenew} />
       ) : (
         <p className="vorexy-note">
           {state === "paid"

@@ -45,6 +45,19 @@ describe("renewal", () => {
     expect(renewalCheck(pending, 0, options, now).ok).toBe(true)
   })
 
+  it("tells a payable PIX's page ahead when its window would end, for when its countdown ends", () => {
+    const payable = { ...lapsedPix, status: "pending", expires_at: new Date(now.getTime() + HOUR) }
+    expect(renewalCheck(payable, 0, options, now)).toMatchObject({
+      ok: false,
+      reason: "still_payable",
+    })
+    expect(renewalOffer(payable, 0, options, now)).toEqual({
+      until: new Date(now.getTime() + HOUR + 10 * 60_000 + 24 * HOUR).toISOString(),
+      left: 2,
+    })
+    expect(renewalOffer(payable, 2, options, now)).toBeNull()
+  })
+
   it.each([
     ["off", { ...options, renewalHours: 0 }, lapsedPix, 0],
     ["method", options, { ...lapsedPix, method: "credit_card" }, 0],
@@ -62,6 +75,6 @@ describe("renewal", () => {
   ] as const)("refuses with %s", (reason, opts, charge, used) => {
     const check = renewalCheck(charge, used, opts, now)
     expect(check).toMatchObject({ ok: false, reason })
-    expect(renewalOffer(charge, used, opts, now)).toBeNull()
+    if (reason !== "still_payable") expect(renewalOffer(charge, used, opts, now)).toBeNull()
   })
 })

@@ -80,8 +80,9 @@ export function renewalCheck(
 }
 
 /**
- * What the storefront is told of a lapsed charge: until when a new one may be asked for, and how
- * many are left (null: none can be). `used`: the renewals its order already had.
+ * What the storefront is told: until when a new charge may be asked for once this one lapses, and
+ * how many are left (null: none can be). Told while the charge is still payable too, so a page
+ * whose countdown reached zero offers it at once. `used`: the renewals its order already had.
  */
 export function renewalOffer(
   charge: RenewableCharge,
@@ -90,7 +91,13 @@ export function renewalOffer(
   now = new Date()
 ): { until: string; left: number } | null {
   const check = renewalCheck(charge, used, options, now)
-  return check.ok ? { until: check.until.toISOString(), left: options.maxRenewals - used } : null
+  const until = check.ok
+    ? check.until
+    : check.reason === "still_payable"
+      ? renewalWindowEnd(charge, options)
+      : null
+  if (!until || used >= options.maxRenewals) return null
+  return { until: until.toISOString(), left: options.maxRenewals - used }
 }
 
 /** New charges a charge's order already had: its session's PIX and boleto rows past the first. */
