@@ -250,6 +250,39 @@ medusaIntegrationTestRunner({
       expect(await reservations(other.orderId)).toHaveLength(0)
     })
 
+    it("keeps the order when the new charge could not be made, and makes it on a later ask, once", async () => {
+      const { orderId, transactionId: first } = await placePixOrder(api, store)
+      gateway.sandbox.state.expireTransaction(first)
+      await eventually(async () => (await chargeOf(first)).status === "cancelled")
+
+      // The gateway refuses every create (and the client's retries): the shopper is told, nothing
+      // is lost.
+      gateway.sandbox.setFaults({ failNext: 20, routes: ["createTransaction"] })
+      const failed = await renew(orderId)
+      gateway.sandbox.setFaults({ failNext: 0, routes: null })
+      expect(failed.status).toBe(422)
+      expect(failed.data.message).toMatch(/try again/i)
+      await reconcileVorexy(getContainer())
+      expect(await orderStatus(orderId)).not.toBe("canceled")
+      expect(await statusOf(orderId)).toMatchObject({ transaction_id: first, renewals_left: 2 })
+
+      // Asked again at once: held back a moment (each ask may reach the gateway).
+      const before = creates()
+      const soon = await renew(orderId)
+      expect(soon.status).toBe(409)
+      expect(creates()).toBe(before)
+      await new Promise((resolve) => setTimeout(resolve, 5_500))
+      const made = await renew(orderId)
+      expect(made.status).toBe(200)
+      const second = made.data.payment_status.transaction_id as string
+      expect(second).not.toBe(first)
+      expect(creates()).toBe(before + 1)
+
+      gateway.sandbox.state.payTransaction(second)
+      await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      expect((await captures(orderId)).captures).toBe(1)
+    })
+
     it("gives a lapsed boleto a 2ª via with a new due date, captured once paid", async () => {
       const cartId = await createCart(api, store)
       await setBillingAddress(api, store, cartId)
@@ -258,8 +291,20 @@ medusaIntegrationTestRunner({
       const first = await statusOf(orderId)
       expect(first.digitable_line).toMatch(/^\d{47}$/)
 
+      // Past its due date but within its business-day grace: a bank may still settle it, so no 2ª
+      // via yet (the same boleto is the answer).
+      await vorexy().updateVorexyCharges({
+        id: (await chargeOf(first.transaction_id)).id,
+        expires_at: new Date(Date.now() - HOUR),
+      })
+      const before = creates()
+      const early = await renew(orderId)
+      expect(early.status).toBe(200)
+      expect(early.data.payment_status.transaction_id).toBe(first.transaction_id)
+      expect(creates()).toBe(before)
+
       gateway.sandbox.state.expireTransaction(first.transaction_id)
-      await eventually(async () => (await statusOf(orderId)).renewable_until !== null)
+      await eventually(async () => (await statusOf(orderId)).status === "cancelled")
       const renewed = await renew(orderId)
       expect(renewed.status).toBe(200)
       const second = renewed.data.payment_status as Status

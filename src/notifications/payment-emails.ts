@@ -60,6 +60,8 @@ export async function sendPaymentEmail(
   if (!charge?.order_id || (charge.method !== "pix" && charge.method !== "boleto")) return false
   // A reminder only while the shopper can still pay it: never once paid, closed or lapsed.
   if (event === "reminder" && !stillPayable(charge)) return false
+  // A charge a new one replaced lapses quietly: the shopper pays the new one.
+  if (event === "expired" && charge.offer_closed_reason === "session_replaced") return false
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ["id", "display_id", "email", "status", "canceled_at"],

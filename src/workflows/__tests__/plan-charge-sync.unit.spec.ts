@@ -178,11 +178,30 @@ describe("planChargeSync", () => {
     })
 
     it("never cancels the order for a charge a newer one replaced", () => {
-      const plan = planChargeSync(charge(), cancelled, medusa({ superseded: true }), {
-        ...options,
-        renewalUntil: null,
-      })
+      const replaced = medusa({ superseded: true, replaced: true })
+      const plan = planChargeSync(charge(), cancelled, replaced, { ...options, renewalUntil: null })
       expect(plan).toMatchObject({ status: "cancelled", action: { type: "none" } })
+      expect(plan.renewable_until).toBeUndefined()
+    })
+
+    it("still cancels at the window's end when the new charge asked for never came", () => {
+      // A renewal whose create failed (or whose process died): this charge still stands for the order.
+      const asked = medusa({ superseded: true, replaced: false })
+      const plan = planChargeSync(charge({ status: "cancelled" }), cancelled, asked, {
+        ...options,
+        renewalUntil: new Date(Date.now() - 1000),
+      })
+      expect(plan.action).toEqual({ type: "cancel_order", order_id: "order_1" })
+    })
+
+    it("tells the e-mail until when, even where the store never cancels orders", () => {
+      const plan = planChargeSync(charge(), cancelled, medusa(), {
+        ...options,
+        cancelOrderOnExpiry: false,
+        renewalUntil: until,
+      })
+      expect(plan).toMatchObject({ action: { type: "none" }, renewable_until: until.toISOString() })
+      expect(plan.recheck_at).toBeUndefined()
     })
 
     it("flags a replaced charge paid late instead of capturing it", () => {

@@ -45,6 +45,14 @@ describe("renewal", () => {
     expect(renewalCheck(pending, 0, options, now).ok).toBe(true)
   })
 
+  it("never while a boleto past its due date may still settle (its business-day grace)", () => {
+    const due = { ...lapsedPix, method: "boleto", status: "pending" }
+    // Due an hour ago: a bank may still settle it.
+    expect(renewalCheck(due, 0, options, now)).toMatchObject({ ok: false, reason: "still_payable" })
+    // Closed by the store at the grace's end: a 2ª via.
+    expect(renewalCheck({ ...due, status: "cancelled" }, 0, options, now).ok).toBe(true)
+  })
+
   it("tells a payable PIX's page ahead when its window would end, for when its countdown ends", () => {
     const payable = { ...lapsedPix, status: "pending", expires_at: new Date(now.getTime() + HOUR) }
     expect(renewalCheck(payable, 0, options, now)).toMatchObject({

@@ -15,7 +15,7 @@ import type {
   MedusaSnapshot,
   SyncOptions,
 } from "../utils/plan-charge-sync"
-import { renewalWindowEnd } from "../utils/renewal"
+import { renewalsDone, renewalWindowEnd } from "../utils/renewal"
 import { graceMinutes } from "../utils/watch-schedule"
 import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
 
@@ -104,11 +104,10 @@ export const gatherChargeSyncStep = createStep(
     const { cancelOrderOnExpiry } = service.options
     // Boletos are paid and settled business days late; a PIX expires at once.
     const grace = graceMinutes(charge, service.options)
-    const superseded = replacedIn(session?.data, charge)
+    const { superseded, replaced } = movedOn(session?.data, charge)
     // The window for a new charge, while the order has renewals left (renewal.ts).
-    const renewals = Number(session?.data?.renewals ?? 0)
     const renewalUntil =
-      !superseded && renewals < service.options.maxRenewals
+      !replaced && renewalsDone(session?.data) < service.options.maxRenewals
         ? renewalWindowEnd(charge, service.options)
         : null
 
@@ -130,6 +129,7 @@ export const gatherChargeSyncStep = createStep(
       medusa: {
         session_exists: Boolean(session),
         superseded,
+        replaced,
         order: order ? { id: order.id, status: order.status } : null,
         payment: payment
           ? {
@@ -155,15 +155,20 @@ export const gatherChargeSyncStep = createStep(
 type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 
 /**
- * Whether the session has moved on to a newer charge: it names another transaction, or a new one
- * was asked for after this one was made (a renewal whose create has not answered yet). A session
- * naming none otherwise (a create whose answer was lost) has not moved on.
+ * Whether the session moved on from this charge: `replaced` when it names another transaction;
+ * `superseded` also while a new one asked for after this one was made has not answered (a renewal
+ * whose create failed, or whose process died): never captured then, though its order still stands
+ * on it. A session naming none otherwise (a create whose answer was lost) has not moved on.
  */
-function replacedIn(data: Record<string, unknown> | null | undefined, charge: ChargeRow) {
+function movedOn(data: Record<string, unknown> | null | undefined, charge: ChargeRow) {
   const current = data?.transaction_id
-  if (typeof current === "string" && current) return current !== charge.transaction_id
+  if (typeof current === "string" && current) {
+    const replaced = current !== charge.transaction_id
+    return { superseded: replaced, replaced }
+  }
   const renewedAt = typeof data?.renewed_at === "string" ? Date.parse(data.renewed_at) : NaN
-  return Number.isFinite(renewedAt) && new Date(charge.created_at).getTime() < renewedAt
+  const asked = Number.isFinite(renewedAt) && new Date(charge.created_at).getTime() < renewedAt
+  return { superseded: asked, replaced: false }
 }
 
 /**

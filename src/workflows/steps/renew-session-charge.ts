@@ -5,7 +5,8 @@ import { forgottenFacts } from "../../charge-facts"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
-import { renewalCheck } from "../utils/renewal"
+import { recordChargesWorkflow } from "../record-charges"
+import { renewalCheck, renewalsDone } from "../utils/renewal"
 import { sessionCaptureCount } from "../utils/session-captures"
 import { assertLease, ChargeLease } from "./charge-lease"
 
@@ -38,8 +39,9 @@ type OrderRow = {
  * a charge the gateway made is never forgotten (a retry finds it by its key), and the lapsed one
  * stays recorded and watched, its payment flagged (plan-charge-sync.ts).
  *
- * Answers the session, or null when the order's newest charge is already a payable one (a second
- * click): nothing is created then.
+ * The new charge is recorded before the lease is let go, so a second click (waiting on the lease)
+ * finds it and makes nothing; the lapsed charge then stops being offered (still watched). Answers
+ * the session, or null when nothing was to be made (the newest charge is still payable).
  */
 export const renewSessionChargeStep = createStep(
   "vorexy-renew-session-charge",
@@ -53,22 +55,36 @@ export const renewSessionChargeStep = createStep(
     // Another request renewed it first: the new charge is the answer.
     if (newest.transaction_id !== input.transaction_id) return new StepResponse(null)
     const { order, session } = await orderAndSession(container, input.order_id, newest)
+    const data = session.data ?? {}
+    // Made, but not recorded yet (its request died before): recorded now, nothing new made.
+    if (data.transaction_id && data.transaction_id !== newest.transaction_id) {
+      await record(container, session.id)
+      return new StepResponse({ session_id: session.id })
+    }
     if (order.status === "canceled")
       throw refused("This order was cancelled: please place a new order.")
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     if (await sessionCaptureCount(query, session.id))
       throw refused("This order is already paid: there is nothing more to pay.")
 
-    const data = session.data ?? {}
     // A renewal whose create did not answer is asked for again under its own number (its key).
-    const counted = Number(data.renewals ?? 0)
-    const pending = !data.transaction_id && counted > 0
-    const used = pending ? counted - 1 : counted
+    const used = renewalsDone(data)
+    const retry = !data.transaction_id && Number(data.renewals ?? 0) > used
     const check = renewalCheck(newest, used, vorexy.options)
     if (!check.ok) {
       if (check.reason === "still_payable") return new StepResponse(null)
       throw refused(check.message)
     }
+    // One attempt per order every few seconds, whoever asks (each may reach the gateway).
+    const last = typeof data.renewed_at === "string" ? Date.parse(data.renewed_at) : NaN
+    if (retry && Date.now() - last < RETRY_GAP_MS)
+      throw refused("A new charge is being made for this order: please try again in a moment.")
+    // The payer is sealed under the store's keys: one it can no longer open (its secret gone from
+    // the keyring) would be charged as nobody.
+    if (!vorexy.payerSeal().open(data.payer_sealed, session.id))
+      throw refused(
+        "This order's payment details can no longer be read by the store: please place a new order."
+      )
 
     await assertLease(container, input.lease)
     const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
@@ -87,14 +103,46 @@ export const renewSessionChargeStep = createStep(
         canceled_locally_at: null,
         ...forgottenFacts(),
         renewals: check.renewal,
-        renewed_at: pending && data.renewed_at ? data.renewed_at : new Date().toISOString(),
+        // When it was asked for: every charge of the session made before it is replaced by it.
+        renewed_at: new Date().toISOString(),
       },
     })
     // The provider creates the charge (pending authorisation) and announces it.
     await payment.authorizePaymentSession(session.id, {})
+    const [made] = await record(container, session.id)
+    // The lapsed charge is no longer offered (its reminder and its "expired" e-mail neither).
+    const closed = { offer_closed_at: new Date(), offer_closed_reason: "session_replaced" as const }
+    await vorexy.updateChargesAndNotify([{ id: newest.id, ...closed }])
+    // The order cancelled meanwhile (in the admin, which takes no charge lease): not offered.
+    const [after] = await orderStatuses(container, input.order_id)
+    if (made && after?.status === "canceled")
+      await vorexy.updateChargesAndNotify([
+        { id: made.id, offer_closed_at: new Date(), offer_closed_reason: "order_canceled" },
+      ])
     return new StepResponse({ session_id: session.id })
   }
 )
+
+/** Between two attempts at an order's new charge whose create did not answer. */
+const RETRY_GAP_MS = 5_000
+
+/** The session's charge recorded from its data (bound to it), linked to its order. */
+async function record(container: MedusaContainer, sessionId: string) {
+  const { result } = await recordChargesWorkflow(container).run({
+    input: { payment_session_ids: [sessionId] },
+  })
+  return result
+}
+
+async function orderStatuses(container: MedusaContainer, orderId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "status"],
+    filters: { id: orderId },
+  })
+  return data as Array<{ id: string; status: string }>
+}
 
 const notFound = (orderId: string) =>
   new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)

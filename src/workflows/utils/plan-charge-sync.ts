@@ -45,10 +45,15 @@ export type MedusaSnapshot = {
   /** False when the payment session is gone (a replaced or deleted cart): nothing to capture into. */
   session_exists?: boolean
   /**
-   * The session has moved on to a newer charge (a new PIX or boleto for its order, or a new amount):
-   * this one is never captured, nor does its lapse cancel the order.
+   * The session has moved on, or is moving on, from this charge (a new PIX or boleto asked for its
+   * order, or a new amount): it is never captured.
    */
   superseded?: boolean
+  /**
+   * A newer charge of the session exists: its lapse is the one that may cancel the order, not this
+   * one's. (A renewal whose create never answered has none: this charge still stands for the order.)
+   */
+  replaced?: boolean
   order: { id: string; status: string } | null
   payment: {
     id: string
@@ -277,16 +282,18 @@ export function planChargeSync(
    * end, when the charge is looked at again and the order cancelled if no new charge came.
    */
   function closeUnpaid(to: "cancelled" | "failed", note: string): ChargeSyncPlan {
-    const cancellable =
-      options.cancelOrderOnExpiry && orderOpen && captured === 0 && !medusa.superseded
+    const standing = orderOpen && captured === 0 && !medusa.replaced
+    const cancellable = options.cancelOrderOnExpiry && standing
     const until = options.renewalUntil ? new Date(options.renewalUntil) : null
     const waiting = until !== null && now.getTime() < until.getTime()
+    // The shopper may still ask for a new charge (the e-mail says until when).
+    const renewable = standing && waiting ? { renewable_until: until.toISOString() } : {}
     if (cancellable && waiting) {
       return {
         ...base,
         status: move(to),
         recheck_at: until.toISOString(),
-        renewable_until: until.toISOString(),
+        ...renewable,
         summary: `${to}${note}: its order waits for a new charge until ${until.toISOString()}`,
       }
     }
@@ -296,6 +303,7 @@ export function planChargeSync(
       ...base,
       status: move(to),
       action: cancel ? { type: "cancel_order", order_id: medusa.order!.id } : { type: "none" },
+      ...renewable,
       summary: `${to}${note}${cancel ? ": cancelling the order" : ""}`,
     }
   }

@@ -62,8 +62,13 @@ export function renewalCheck(
     )
   if (charge.offer_closed_at)
     return refuse("closed", `This order's ${kind} is no longer offered: please contact the store.`)
-  const expires = charge.expires_at ? new Date(charge.expires_at).getTime() : null
-  if (charge.status === "pending" && (expires === null || now.getTime() < expires))
+  // A PIX from its expiry (the shopper's countdown ended; the route reads it first). A boleto only
+  // once its grace is over: one paid at a bank on its due date settles business days later.
+  const lapses =
+    charge.method === "boleto"
+      ? closesAt(charge, options)
+      : charge.expires_at && new Date(charge.expires_at)
+  if (charge.status === "pending" && (!lapses || now.getTime() < lapses.getTime()))
     return refuse("still_payable", `This order's ${kind} can still be paid.`)
   const until = renewalWindowEnd(charge, options)
   if (!until || now.getTime() > until.getTime())
@@ -111,4 +116,14 @@ export function renewalsUsed(
       (row.method === "pix" || row.method === "boleto")
   )
   return Math.max(0, same.length - 1)
+}
+
+/**
+ * Renewals a session's order had, from its data: one asked for whose create never answered is not
+ * counted (asking again makes that same charge, under its number).
+ */
+export function renewalsDone(data: Record<string, unknown> | null | undefined) {
+  const asked = Number(data?.renewals ?? 0)
+  if (!Number.isInteger(asked) || asked <= 0) return 0
+  return data?.transaction_id ? asked : asked - 1
 }

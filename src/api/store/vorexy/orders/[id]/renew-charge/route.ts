@@ -16,7 +16,6 @@ import { VOREXY_MODULE } from "../../../../../../modules/vorexy"
 import { CHARGE_RENEWED_EVENT } from "../../../../../../modules/vorexy/events"
 import type VorexyModuleService from "../../../../../../modules/vorexy/service"
 import { isPassingFailure, runChargeSync } from "../../../../../../reconciliation/run-sync"
-import { recordChargesWorkflow } from "../../../../../../workflows/record-charges"
 import { renewChargeWorkflow } from "../../../../../../workflows/renew-charge"
 import { orderVorexySessions } from "../../../../../../workflows/utils/order-sessions"
 import { renewalCheck, renewalOffer, renewalsUsed } from "../../../../../../workflows/utils/renewal"
@@ -53,11 +52,12 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
 
   try {
     // An expired charge the store has not closed yet is read first: paid after all, it is captured
-    // (the answer says so) and no new charge is made.
+    // (the answer says so) and no new charge is made. A read of the last seconds will do, so
+    // repeated asks cost one gateway call.
     if (check.ok && newest.status === "pending") {
       await runChargeSync(req.scope, {
         transaction_id: newest.transaction_id,
-        force: true,
+        not_before: new Date(Date.now() - 10_000).toISOString(),
         lock_wait_s: 10,
       })
       ;[newest] = await service.listVorexyCharges({ id: newest.id })
@@ -89,17 +89,16 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   res.json({ payment_status: paymentStatusView(newest, captured, renewal) })
 }
 
-/**
- * The new charge recorded now (the provider's announcement may be handled on a worker), and the
- * shopper e-mailed how to pay it (a subscriber: once per charge).
- */
+/** The shopper is e-mailed how to pay the new charge (a subscriber: once per charge). */
 async function announce(req: MedusaRequest, sessionId: string) {
-  const { result: charges } = await recordChargesWorkflow(req.scope).run({
-    input: { payment_session_ids: [sessionId] },
-  })
+  const service = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const charges = await service.listVorexyCharges(
+    { payment_session_id: sessionId },
+    { order: { created_at: "DESC" }, take: 1 }
+  )
   const eventBus = req.scope.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
   for (const charge of charges) {
-    if (charge.status !== "pending") continue
+    if (charge.status !== "pending" || charge.offer_closed_at) continue
     await eventBus
       .emit({ name: CHARGE_RENEWED_EVENT, data: { charge_id: charge.id } })
       .catch((error: Error) =>
