@@ -46,6 +46,7 @@ export type Target =
   | "qr"
   | "config"
   | "session"
+  | "renew"
 
 export type FuzzRequest = {
   target: Target
@@ -76,6 +77,7 @@ export const SUCCESS_KEY: Record<Target, string | null> = {
   qr: null,
   config: "vorexy",
   session: "payment_collection",
+  renew: "payment_status",
 }
 
 const WEIGHTS: Array<[Target, number]> = [
@@ -97,6 +99,7 @@ const WEIGHTS: Array<[Target, number]> = [
   ["qr", 4],
   ["config", 4],
   ["session", 10],
+  ["renew", 6],
 ]
 
 const CONTENT_TYPES = [
@@ -272,6 +275,8 @@ export function fuzzRequest(r: Rng, ctx: FuzzContext): FuzzRequest {
       )
     case "config":
       return get("/store/vorexy/config")
+    case "renew":
+      return post(`/store/vorexy/orders/${param(r, ctx.orderId)}/renew-charge${q}`, junkValue(r))
     case "session":
       // Medusa's own route (the plugin adds middlewares): junk only where the plugin reads, the
       // session's data, in a body that stays a Vorexy one; Medusa's own handling of other junk

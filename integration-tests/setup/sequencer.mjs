@@ -42,6 +42,7 @@ const SECONDS = {
   "integration-tests/http/admin-pix-keys.spec.ts": 27,
   "integration-tests/http/boleto-checkout.spec.ts": 25,
   "integration-tests/http/method-discount.spec.ts": 30,
+  "integration-tests/http/charge-renewal.spec.ts": 40,
   "integration-tests/gateway/client-transactions.spec.ts": 2,
   "integration-tests/gateway/client-account.spec.ts": 3,
   "integration-tests/gateway/provider.spec.ts": 3,

@@ -66,6 +66,11 @@ export type Charge = {
   flag_detail: string | null
   /** Marked unknown at the gateway (it answers 404), whatever its flag. */
   gateway_unknown_at: string | null
+  /**
+   * Why it is no longer offered to the shopper while it could still be paid (`session_replaced`:
+   * a new charge replaced it for the same order); still watched. Absent from an older server.
+   */
+  offer_closed_reason?: "order_canceled" | "session_replaced" | null
 }
 
 export type NewWithdrawal = {

@@ -76,6 +76,13 @@ function ChargeSection(props: { orderId: string; charge: OrderCharge; position: 
           </Alert>
         </div>
       )}
+      {charge.offer_closed_reason === "session_replaced" && (
+        <div className="px-6 py-3" data-testid="vorexy-charge-replaced">
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("replacedByNew")}
+          </Text>
+        </div>
+      )}
       {charge.gateway_unknown_at && (
         // In the admin's words (its flag's detail says the same in English), beside any
         // weightier flag the charge has.

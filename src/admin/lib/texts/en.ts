@@ -50,6 +50,8 @@ export const en = {
   paidWithoutOrderTitle: "Paid, but no order",
   disputedTitle: "Disputed (chargeback)",
   unknownAtGatewayTitle: "Unknown at Vorexy",
+  replacedByNew:
+    "Replaced by a newer charge for the same order: no longer offered to the shopper, still watched.",
   unknownAtGatewayHint:
     "Vorexy answers that it does not know this charge, so it is no longer checked automatically. It was probably made under other credentials or another account. Nothing was cancelled or refunded: check it in the Vorexy panel, then use Sync now.",
   boletoCharge: "Boleto (Vorexy)",

@@ -50,6 +50,8 @@ export const pt: typeof en = {
   refundBeforeCaptureTitle: "Estornado antes da captura",
   syncFailingTitle: "Sincronização falhando",
   unknownAtGatewayTitle: "Desconhecida na Vorexy",
+  replacedByNew:
+    "Substituída por uma cobrança mais nova do mesmo pedido: não é mais oferecida ao cliente, segue monitorada.",
   unknownAtGatewayHint:
     "A Vorexy responde que não conhece esta cobrança, então ela não é mais verificada automaticamente. Provavelmente foi criada com outras credenciais ou outra conta. Nada foi cancelado nem estornado: confira no painel da Vorexy e use Sincronizar agora.",
   paidWithoutOrderTitle: "Pago, mas sem pedido",

@@ -23,6 +23,8 @@ export function chargeView(c: VorexyChargeRow) {
     details: adminDetails(c),
     flag: c.flag,
     flag_detail: c.flag_detail,
+    /** No longer offered to the shopper: its order cancelled, or a new charge replaced it. */
+    offer_closed_reason: c.offer_closed_reason,
     /** When it was marked unknown at the gateway (404s), whatever its flag; null: not marked. */
     gateway_unknown_at: c.gateway_unknown_at,
     not_found_reads: c.not_found_reads,

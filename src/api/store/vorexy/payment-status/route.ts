@@ -23,7 +23,7 @@ import {
 } from "../../../../workflows/utils/order-sessions"
 import { StorePaymentStatusQueryType } from "./validators"
 import { renewalOffer, renewalsUsed } from "../../../../workflows/utils/renewal"
-import { paymentStatusView, unconfirmedReason } from "./view"
+import { newestOf, paymentStatusView, unconfirmedReason } from "./view"
 
 const DEFAULT_WAIT_MS = 25_000
 /** Long-polls one process holds at most; more are answered at once (the storefront asks again). */
@@ -84,6 +84,12 @@ export const GET = async (
     if (changed) {
       const id = charge.id
       charge = (await shared(`charge:${id}`, () => service.listVorexyCharges({ id })))[0] ?? charge
+      // Replaced by a new charge for the order (asked for in another tab): that one is the answer.
+      if (charge.offer_closed_reason === "session_replaced" && query.order_id) {
+        const orderId = query.order_id
+        found.rows = await service.listVorexyCharges({ order_id: orderId })
+        charge = newestOf(found.rows) ?? charge
+      }
       captured = await orderCaptured(req, service, charge)
     }
   }
@@ -101,15 +107,14 @@ async function findCharge(
   service: VorexyModuleService,
   q: StorePaymentStatusQueryType
 ): Promise<{ charge: Charge; rows: Charge[] }> {
-  const pick = (charges: Charge[]) =>
-    charges.sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
+  const pick = newestOf
   if (q.order_id) {
     // The usual case, kept cheap for long-polls: the recorded charge, and the order's channel.
     const orderId = q.order_id
     const rows = await shared(`order:${orderId}`, () =>
       service.listVorexyCharges({ order_id: orderId })
     )
-    const recorded = pick([...rows])
+    const recorded = pick(rows)
     if (recorded) {
       await assertOrderVisible(req, orderId)
       return { charge: recorded, rows }
@@ -129,7 +134,7 @@ async function findCharge(
     await recordChargesWorkflow(req.scope).run({ input: { payment_session_ids: sessionIds } })
     rows = await service.listVorexyCharges(filter)
   }
-  const charge = pick([...rows])
+  const charge = pick(rows)
   if (!charge)
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,

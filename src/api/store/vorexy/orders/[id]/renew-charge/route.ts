@@ -21,14 +21,9 @@ import { orderVorexySessions } from "../../../../../../workflows/utils/order-ses
 import { renewalCheck, renewalOffer, renewalsUsed } from "../../../../../../workflows/utils/renewal"
 import { sessionCaptureCount } from "../../../../../../workflows/utils/session-captures"
 import { visibleWithKey } from "../../../../../utils/key-channels"
-import { paymentStatusView } from "../../../payment-status/view"
-
-type Charge = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
+import { newestOf, paymentStatusView } from "../../../payment-status/view"
 
 const ORDER_ID = /^order_[A-Za-z0-9]{1,60}$/
-
-const newestOf = (rows: Charge[]) =>
-  [...rows].sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
 
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const orderId = req.params.id
@@ -77,7 +72,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   }
 
   rows = await service.listVorexyCharges({ order_id: orderId })
-  newest = newestOf(rows)
+  newest = newestOf(rows) ?? newest
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const captured =
     Boolean(newest.captured_at) ||
