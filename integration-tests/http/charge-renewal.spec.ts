@@ -236,6 +236,11 @@ medusaIntegrationTestRunner({
         const renewed = await renew(orderId)
         expect(renewed.status).toBe(200)
         expect(renewed.data.payment_status.transaction_id).not.toBe(current)
+        // The replaced one no longer decides the order's fate: the new one does.
+        expect(await chargeOf(current)).toMatchObject({
+          next_sync_at: null,
+          offer_closed_reason: "session_replaced",
+        })
         current = renewed.data.payment_status.transaction_id
       }
       const before = creates()

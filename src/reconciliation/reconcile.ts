@@ -104,26 +104,13 @@ const EMPTY_RUN = {
 type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 
 /**
- * A due charge's sync: a read, but applied from its row for
- * - a charge recorded paid and not yet captured (a capture that failed, a card paid at checkout):
- *   Medusa's capture reads the gateway itself before any money is recorded (watch-schedule.ts);
- * - a lapsed charge whose order waited for a new one (renewal.ts): at the window's end its order
- *   is cancelled on what the row records, whatever the gateway answers for an old charge (the
- *   sweeps still watch it for a late payment).
+ * A due charge's sync: a read (a lapsed charge at the end of its order's window for a new one
+ * too: paid late meanwhile, it is flagged, not taken for unpaid), but for a charge recorded paid
+ * and not yet captured (a capture that failed, a card paid at checkout): applied from its row,
+ * since Medusa's capture reads the gateway itself before any money is recorded
+ * (watch-schedule.ts).
  */
 function dueTrigger(charge: ChargeRow) {
-  if (charge.status === "cancelled" || charge.status === "failed") {
-    return {
-      transaction_id: charge.transaction_id,
-      recheck: true,
-      observed: {
-        status: charge.status,
-        raw: charge.gateway_status,
-        amount_cents: null,
-        refunded_cents: null,
-      },
-    }
-  }
   if (charge.status !== "paid" || charge.captured_at || charge.flag) {
     return { transaction_id: charge.transaction_id }
   }

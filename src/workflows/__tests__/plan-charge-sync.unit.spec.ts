@@ -194,6 +194,14 @@ describe("planChargeSync", () => {
       expect(plan.action).toEqual({ type: "cancel_order", order_id: "order_1" })
     })
 
+    it("never cancels an order its store was paid for otherwise (another payment)", () => {
+      const plan = planChargeSync(charge(), cancelled, medusa({ paid_otherwise: true }), {
+        ...options,
+        renewalUntil: null,
+      })
+      expect(plan).toMatchObject({ status: "cancelled", action: { type: "none" } })
+    })
+
     it("tells the e-mail until when, even where the store never cancels orders", () => {
       const plan = planChargeSync(charge(), cancelled, medusa(), {
         ...options,

@@ -39,5 +39,12 @@ describe("nextWatch: when a charge is next due for a sync of its own", () => {
     expect(
       nextWatch({ status: "pending", method: "credit_card", expires_at: null }, options)
     ).toBeNull()
+    // Awaiting, but flagged (paid late after a new charge replaced it, another amount): the
+    // admin's; read again by date it would be read every run once its close passed.
+    const flagged = { status: "pending" as const, method: "pix", expires_at: expires }
+    expect(nextWatch({ ...flagged, flag: "late_payment" }, options)).toBeNull()
+    expect(nextWatch({ ...flagged, flag: "sync_failing" }, options)).toEqual(
+      closesAt(flagged, options)
+    )
   })
 })

@@ -44,7 +44,10 @@ export type ChargeSyncInputs =
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
 type SessionRow = {
   data?: Record<string, unknown> | null
-  payment_collection?: { order?: { id: string; status: string } | null } | null
+  payment_collection?: {
+    status?: string | null
+    order?: { id: string; status: string } | null
+  } | null
   payment?: {
     id: string
     data?: Record<string, unknown> | null
@@ -89,6 +92,7 @@ export const gatherChargeSyncStep = createStep(
       fields: [
         "id",
         "data",
+        "payment_collection.status",
         "payment_collection.order.id",
         "payment_collection.order.status",
         "payment.id",
@@ -104,7 +108,10 @@ export const gatherChargeSyncStep = createStep(
     const { cancelOrderOnExpiry } = service.options
     // Boletos are paid and settled business days late; a PIX expires at once.
     const grace = graceMinutes(charge, service.options)
-    const { superseded, replaced } = movedOn(session?.data, charge)
+    const { superseded, moved } = movedOn(session?.data, charge)
+    // Replaced only by a charge the store recorded (and so watches): one made whose row a crash
+    // lost leaves this one standing for the order.
+    const replaced = moved && (await newerCharge(service, charge))
     // The window for a new charge, while the order has renewals left (renewal.ts).
     const renewalUntil =
       !replaced && renewalsDone(session?.data) < service.options.maxRenewals
@@ -131,6 +138,7 @@ export const gatherChargeSyncStep = createStep(
         superseded,
         replaced,
         order: order ? { id: order.id, status: order.status } : null,
+        paid_otherwise: PAID_COLLECTION.has(session?.payment_collection?.status ?? ""),
         payment: payment
           ? {
               id: payment.id,
@@ -155,21 +163,42 @@ export const gatherChargeSyncStep = createStep(
 type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
 
 /**
- * Whether the session moved on from this charge: `replaced` when it names another transaction;
- * `superseded` also while a new one asked for after this one was made has not answered (a renewal
- * whose create failed, or whose process died): never captured then, though its order still stands
- * on it. A session naming none otherwise (a create whose answer was lost) has not moved on.
+ * Whether the session moved on from this charge: it names another transaction, or a new one was
+ * asked for after this one was made (a renewal whose create failed, or whose process died).
+ * `superseded`: never captured then. `moved`: another charge may stand for the order (the caller
+ * checks one was recorded). A session naming none otherwise (a create whose answer was lost) has
+ * not moved on.
  */
 function movedOn(data: Record<string, unknown> | null | undefined, charge: ChargeRow) {
   const current = data?.transaction_id
   if (typeof current === "string" && current) {
-    const replaced = current !== charge.transaction_id
-    return { superseded: replaced, replaced }
+    const moved = current !== charge.transaction_id
+    return { superseded: moved, moved }
   }
   const renewedAt = typeof data?.renewed_at === "string" ? Date.parse(data.renewed_at) : NaN
   const asked = Number.isFinite(renewedAt) && new Date(charge.created_at).getTime() < renewedAt
-  return { superseded: asked, replaced: false }
+  return { superseded: asked, moved: asked }
 }
+
+/** A later charge of the same payment session is recorded. */
+async function newerCharge(service: VorexyModuleService, charge: ChargeRow) {
+  const later = await service.listVorexyCharges(
+    { payment_session_id: charge.payment_session_id, created_at: { $gt: charge.created_at } },
+    { take: 1, select: ["id"] }
+  )
+  return later.length > 0
+}
+
+/**
+ * A payment collection the store was paid into otherwise (another payment, the admin's): its
+ * order is never cancelled for this charge's lapse.
+ */
+const PAID_COLLECTION = new Set([
+  "authorized",
+  "partially_authorized",
+  "partially_captured",
+  "completed",
+])
 
 /**
  * A charge the gateway answered 404 for is read again only when its policy says so

@@ -112,7 +112,11 @@ export const renewSessionChargeStep = createStep(
     const [made] = await record(container, session.id)
     // The lapsed charge is no longer offered (its reminder and its "expired" e-mail neither).
     const closed = { offer_closed_at: new Date(), offer_closed_reason: "session_replaced" as const }
-    await vorexy.updateChargesAndNotify([{ id: newest.id, ...closed }])
+    // Its window's look is the new charge's now (a lapsed one: nothing more to close).
+    const lapsed = newest.status === "cancelled" || newest.status === "failed"
+    await vorexy.updateChargesAndNotify([
+      { id: newest.id, ...closed, ...(lapsed ? { next_sync_at: null } : {}) },
+    ])
     // The order cancelled meanwhile (in the admin, which takes no charge lease): not offered.
     const [after] = await orderStatuses(container, input.order_id)
     if (made && after?.status === "canceled")

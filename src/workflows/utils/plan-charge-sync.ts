@@ -55,6 +55,8 @@ export type MedusaSnapshot = {
    */
   replaced?: boolean
   order: { id: string; status: string } | null
+  /** The order's payment collection was paid otherwise (another payment): never cancelled here. */
+  paid_otherwise?: boolean
   payment: {
     id: string
     captured_cents: number
@@ -282,7 +284,7 @@ export function planChargeSync(
    * end, when the charge is looked at again and the order cancelled if no new charge came.
    */
   function closeUnpaid(to: "cancelled" | "failed", note: string): ChargeSyncPlan {
-    const standing = orderOpen && captured === 0 && !medusa.replaced
+    const standing = orderOpen && captured === 0 && !medusa.replaced && !medusa.paid_otherwise
     const cancellable = options.cancelOrderOnExpiry && standing
     const until = options.renewalUntil ? new Date(options.renewalUntil) : null
     const waiting = until !== null && now.getTime() < until.getTime()

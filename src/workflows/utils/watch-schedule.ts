@@ -47,5 +47,7 @@ export function nextWatch(
   if (charge.status === "paid" && !charge.captured_at && !charge.flag) {
     return new Date(now + CAPTURE_CHECK_MS)
   }
+  // A flagged one (paid late, another amount) waits for the admin; the sweeps still watch it.
+  if (charge.status === "pending" && charge.flag && charge.flag !== "sync_failing") return null
   return charge.status === "pending" ? closesAt(charge, options) : null
 }
