@@ -108,6 +108,18 @@ medusaIntegrationTestRunner({
       await reconcileVorexy(getContainer())
       expect(await orderStatus(orderId)).not.toBe("canceled")
       expect(await reservations(orderId)).toHaveLength(1)
+      // The shopper's "expired" e-mail says until when the order page offers a new PIX.
+      const expired = await eventually(async () =>
+        (
+          await getContainer()
+            .resolve<INotificationModuleService>(Modules.NOTIFICATION)
+            .listNotifications({ resource_id: orderId, channel: "email" })
+        ).find((n) => n.template === "vorexy-payment-expired")
+      )
+      expect(expired.data).toMatchObject({
+        event: "expired",
+        renewable_until: lapsed.renewable_until,
+      })
 
       // Another tab waits on the lapsed PIX: it hears of the new one (at its timeout it would
       // answer the lapsed one).
