@@ -11,31 +11,23 @@ export function formatMoney(cents: number, currency = "brl", locale: VorexyLocal
   }).format(cents / 100)
 }
 
-/** A day as 25/11/2026 (pt-BR) or 11/25/2026 (en), in Brasília whatever the shopper's zone. */
-export function formatDay(iso: string, locale: VorexyLocale = "pt-BR") {
+/** A date in Brasília time whatever the shopper's zone, with `parts` of it; the text as given when unreadable. */
+function inBrasilia(iso: string, locale: VorexyLocale, parts: Intl.DateTimeFormatOptions) {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: BRAZIL_TIME_ZONE,
-  }).format(date)
+  const day = { day: "2-digit", month: "2-digit", year: "numeric" } as const
+  return new Intl.DateTimeFormat(locale, { ...day, ...parts, timeZone: BRAZIL_TIME_ZONE }).format(
+    date
+  )
 }
 
+/** A day as 25/11/2026 (pt-BR) or 11/25/2026 (en), in Brasília whatever the shopper's zone. */
+export const formatDay = (iso: string, locale: VorexyLocale = "pt-BR") =>
+  inBrasilia(iso, locale, {})
+
 /** A moment as 25/11/2026 15:10 (pt-BR) or 11/25/2026, 3:10 PM (en), Brasília time. */
-export function formatDateTime(iso: string, locale: VorexyLocale = "pt-BR") {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: BRAZIL_TIME_ZONE,
-  }).format(date)
-}
+export const formatDateTime = (iso: string, locale: VorexyLocale = "pt-BR") =>
+  inBrasilia(iso, locale, { hour: "2-digit", minute: "2-digit" })
 
 /** Whole seconds left (rounded up, so 0 means really over), never negative. */
 export const secondsLeft = (expiresAt: string, now: number) =>

@@ -18,19 +18,6 @@ export type RenewSessionChargeInput = {
   transaction_id: string
 }
 
-type SessionRow = {
-  id: string
-  provider_id: string
-  amount: number
-  currency_code: string
-  data: Record<string, unknown> | null
-}
-type OrderRow = {
-  id: string
-  status: string
-  payment_collections?: Array<{ payment_sessions?: Array<SessionRow | null> | null } | null> | null
-}
-
 /**
  * A new PIX or boleto for an order whose charge lapsed, checked again under that charge's lease
  * (renewal.ts; its order open and not paid). The session forgets the lapsed charge and counts the
@@ -54,8 +41,16 @@ export const renewSessionChargeStep = createStep(
     if (!newest) throw notFound(input.order_id)
     // Another request renewed it first: the new charge is the answer.
     if (newest.transaction_id !== input.transaction_id) return new StepResponse(null)
-    const { order, session } = await orderAndSession(container, input.order_id, newest)
-    const data = session.data ?? {}
+    // The newest charge's own session (listed by this order: it pays this order).
+    const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const session = await payment
+      .retrievePaymentSession(newest.payment_session_id)
+      .catch(() => null)
+    if (!session || !isVorexyProviderId(session.provider_id))
+      throw refused("This order's payment was replaced: a new charge cannot be issued for it.")
+    const [order] = await orderStatuses(container, input.order_id)
+    if (!order) throw notFound(input.order_id)
+    const data = (session.data ?? {}) as Record<string, unknown>
     // Made, but not recorded yet (its request died before): recorded now, nothing new made.
     if (data.transaction_id && data.transaction_id !== newest.transaction_id) {
       await record(container, session.id)
@@ -87,7 +82,6 @@ export const renewSessionChargeStep = createStep(
       )
 
     await assertLease(container, input.lease)
-    const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     await payment.updatePaymentSession({
       id: session.id,
       amount: session.amount,
@@ -152,33 +146,3 @@ const notFound = (orderId: string) =>
   new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)
 
 const refused = (message: string) => new MedusaError(MedusaError.Types.CONFLICT, message)
-
-/** The order and the Vorexy session its newest charge was made for. */
-async function orderAndSession(
-  container: MedusaContainer,
-  orderId: string,
-  charge: { payment_session_id: string }
-) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "status",
-      "payment_collections.payment_sessions.id",
-      "payment_collections.payment_sessions.provider_id",
-      "payment_collections.payment_sessions.amount",
-      "payment_collections.payment_sessions.currency_code",
-      "payment_collections.payment_sessions.data",
-    ],
-    filters: { id: orderId },
-  })
-  const order = data[0] as OrderRow | undefined
-  if (!order) throw notFound(orderId)
-  const session = (order.payment_collections ?? [])
-    .flatMap((collection) => collection?.payment_sessions ?? [])
-    .find((s) => s?.id === charge.payment_session_id && isVorexyProviderId(s.provider_id))
-  if (!session)
-    throw refused("This order's payment was replaced: a new charge cannot be issued for it.")
-  return { order, session }
-}
