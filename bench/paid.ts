@@ -7,8 +7,9 @@ import { paidUnderLoad } from "./measure"
 import type { BenchStore } from "./stores"
 
 export const PAID_HEADING = "## Paid under load: server + worker"
-const ROUNDS = 50
-const WIDTH = 10
+/** BENCH_PAID_ROUNDS: fewer for a quick look (the table then says so by its order count). */
+const ROUNDS = Number(process.env.BENCH_PAID_ROUNDS ?? 50)
+const WIDTH = Number(process.env.BENCH_PAID_WIDTH ?? 10)
 /** Rounds paid first and not counted: the processes' first requests compile and warm their caches. */
 const WARM_UP = 3
 

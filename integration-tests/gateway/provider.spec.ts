@@ -5,6 +5,7 @@
 import type { Message } from "@medusajs/framework/types"
 import { Sandbox, startSandbox } from "../../sandbox"
 import { CHARGE_CREATED_EVENT, CHARGE_OBSERVED_EVENT } from "../../src/providers/vorexy/core/events"
+import { VorexyClient } from "../../src/gateway"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 
 let sandbox: Sandbox
@@ -134,6 +135,30 @@ describe("VorexyPixService against the sandbox", () => {
     const again = await p.capturePayment({ data: first.data })
     expect(again.data).toMatchObject({ status: "paid", gateway_status: "Paid" })
     expect(emitted.map((e) => e.name)).toContain(CHARGE_OBSERVED_EVENT)
+  })
+
+  it("reuses the sync's own read of a payment without announcing it, and announces any other read it reuses", async () => {
+    const { p, data } = await authorized()
+    sandbox.state.payTransaction(data.transaction_id)
+    // The sync's verifying read, which the sync applies itself.
+    const sync = new VorexyClient({ baseUrl: sandbox.url, ...sandbox.credentials() })
+    await sync.getTransaction(data.transaction_id, { applied: true })
+    emitted.length = 0
+
+    // Medusa's authorisation and capture of what the sync verified: no call, no announcement
+    // (which would set off a second sync of the same payment).
+    const authorizedNow = await p.authorizePayment({ data })
+    expect(authorizedNow.status).toBe("captured")
+    await p.capturePayment({ data })
+    expect(sandbox.countRequests("getTransaction")).toBe(1)
+    expect(emitted).toEqual([])
+
+    // A read nobody applied (a cancel that found the charge paid): reused, and announced.
+    await expect(p.cancelPayment({ data })).rejects.toThrow(/already paid/)
+    emitted.length = 0
+    await p.authorizePayment({ data })
+    expect(sandbox.countRequests("getTransaction")).toBe(2)
+    expect(emitted.map((e) => e.name)).toEqual([CHARGE_OBSERVED_EVENT])
   })
 
   it("cancels an unpaid charge locally and refuses to cancel a paid one", async () => {

@@ -133,6 +133,17 @@ export async function prepareStore(env: NodeJS.ProcessEnv) {
   return publishableKey
 }
 
+/**
+ * BENCH_PROFILE_DIR: each process writes a V8 CPU profile there when it stops (for finding where a
+ * benchmark's time goes; open it in Chrome's DevTools).
+ */
+function profiling(name: string, nodeOptions?: string): NodeJS.ProcessEnv {
+  const dir = process.env.BENCH_PROFILE_DIR
+  if (!dir) return {}
+  const flags = `--cpu-prof --cpu-prof-dir=${dir} --cpu-prof-name=${name}-${Date.now()}.cpuprofile`
+  return { NODE_OPTIONS: [nodeOptions, flags].filter(Boolean).join(" ") }
+}
+
 /** `medusa start` in `mode` on `port`, once its /health answers. */
 export async function startMedusa(
   name: string,
@@ -145,7 +156,12 @@ export async function startMedusa(
   const child = spawn(MEDUSA, [command], {
     cwd: root,
     detached: true,
-    env: { ...env, PORT: String(listen), MEDUSA_WORKER_MODE: mode },
+    env: {
+      ...env,
+      PORT: String(listen),
+      MEDUSA_WORKER_MODE: mode,
+      ...profiling(name, env.NODE_OPTIONS),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   })
   let output = ""

@@ -9,7 +9,7 @@
 import { z } from "zod"
 import { VorexyError } from "./errors"
 import { VorexyClientOptions, VorexyHttp } from "./http"
-import { recentReads } from "./recent-reads"
+import { RecentRead, recentReads } from "./recent-reads"
 import {
   BalanceQuerySchema,
   CreateTransactionRequest,
@@ -76,28 +76,34 @@ export class VorexyClient {
   }
 
   /**
-   * GET /api/Transaction/transactionByTransactionId/{id} (spec §4.3). `reusePaidMs`: a read of the
-   * same transaction this process made at most that long ago, saying paid or past it (refunded,
-   * disputed), answers instead (recent-reads.ts). Those are the only states worth reusing: none
-   * goes back to awaiting, and what was given back only grows, so an older read can only
-   * understate a refund (the caller then refuses, and a retry reads afresh).
+   * A read of this transaction that this process made at most `maxAgeMs` ago, saying paid or past
+   * it (refunded, disputed); null when there is none (recent-reads.ts). Those are the only states
+   * worth reusing: none goes back to awaiting, and what was given back only grows, so an older read
+   * can only understate a refund (the caller then refuses, and a retry reads afresh).
+   */
+  recentPaidRead(transactionId: string, maxAgeMs: number): RecentRead | null {
+    const id = validate("getTransaction", RecordIdSchema, transactionId)
+    const recent = recentReads.recall(`${this.account}|${id}`, maxAgeMs)
+    return recent && PAST_PAYMENT.has(recent.detail.status.status) ? recent : null
+  }
+
+  /**
+   * GET /api/Transaction/transactionByTransactionId/{id} (spec §4.3). `applied`: the caller acts on
+   * this read itself, so a later reuse of it need not be announced (recent-reads.ts).
    */
   async getTransaction(
     transactionId: string,
-    { reusePaidMs = 0 }: { reusePaidMs?: number } = {}
+    { applied = false }: { applied?: boolean } = {}
   ): Promise<TransactionDetail> {
     const operation = "getTransaction"
     const id = validate(operation, RecordIdSchema, transactionId)
-    const key = `${this.account}|${id}`
-    const recent = reusePaidMs > 0 ? recentReads.recall(key, reusePaidMs) : null
-    if (recent && PAST_PAYMENT.has(recent.status.status)) return recent
     const response = await this.http.send({
       operation,
       method: "GET",
       path: `/api/Transaction/transactionByTransactionId/${encodeURIComponent(id)}`,
     })
     const detail = this.http.parse(operation, response, (body) => parseTransactionDetail(body, id))
-    recentReads.remember(key, detail)
+    recentReads.remember(`${this.account}|${id}`, detail, applied)
     return detail
   }
 

@@ -10,25 +10,27 @@ import type { TransactionDetail } from "./responses"
 export const MAX_REUSE_MS = 30_000
 const CAPACITY = 1_000
 
-type Read = { at: number; detail: TransactionDetail }
+/** `applied`: the reader acts on it itself (the sync's verifying read), so no one need announce it. */
+export type RecentRead = { detail: TransactionDetail; applied: boolean }
+type Read = RecentRead & { at: number }
 
 export class RecentReads {
   private readonly reads = new Map<string, Read>()
 
   // Ages on a monotonic clock: a wall clock stepped back must not stretch a reuse.
-  remember(key: string, detail: TransactionDetail, at = performance.now()) {
+  remember(key: string, detail: TransactionDetail, applied = false, at = performance.now()) {
     this.reads.delete(key)
-    this.reads.set(key, { at, detail })
+    this.reads.set(key, { at, detail, applied })
     // Map keeps insertion order: the first key is the oldest.
     if (this.reads.size > CAPACITY) this.reads.delete(this.reads.keys().next().value!)
   }
 
   /** The read of `key` made at most `maxAgeMs` ago (never more than MAX_REUSE_MS), if any. */
-  recall(key: string, maxAgeMs: number, now = performance.now()): TransactionDetail | null {
+  recall(key: string, maxAgeMs: number, now = performance.now()): RecentRead | null {
     const read = this.reads.get(key)
     if (!read) return null
     if (now - read.at > Math.min(maxAgeMs, MAX_REUSE_MS)) return null
-    return read.detail
+    return { detail: read.detail, applied: read.applied }
   }
 }
 

@@ -60,9 +60,25 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       plan: gathered.coalesced ? null : plan,
       gateway_status: gathered.coalesced ? null : gathered.gateway.status,
       fetched_at: gathered.coalesced ? null : gathered.fetched_at,
+      gateway_internal_id: gathered.coalesced ? null : gathered.learnt_internal_id,
     }))
   )
 
+  // Medusa's authorisation and capture re-read the charge through the provider, which reuses the
+  // verifying read (announcing nothing); a session whose binding no longer verifies is signed
+  // again first, so they find this charge (rebind-session.ts).
+  when("vorexy-rebind-when-unbound", { plan, gathered }, ({ plan, gathered }) => {
+    return plan.action.type === "capture" && !gathered.coalesced && !gathered.session_bound
+  }).then(() => {
+    rebindSessionStep(
+      transform({ gathered, plan }, ({ gathered, plan }) => ({
+        session_id: (plan.action as { session_id: string }).session_id,
+        transaction_id: (gathered.charge as { transaction_id?: string }).transaction_id ?? "",
+        status: "paid",
+        gateway_status: plan.gateway_status,
+      }))
+    )
+  })
   when("vorexy-capture", { plan }, ({ plan }) => plan.action.type === "capture").then(() => {
     const capture = transform({ plan }, ({ plan }) => {
       const action = plan.action as { session_id: string; amount: string }
@@ -71,16 +87,6 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
         data: { session_id: action.session_id, amount: action.amount },
       }
     })
-    // The session holds the verified status and a valid binding, so the capture's re-reads reuse
-    // the verifying read and announce nothing (rebind-session.ts).
-    rebindSessionStep(
-      transform({ capture, gathered, plan }, ({ capture, gathered, plan }) => ({
-        session_id: capture.data.session_id,
-        transaction_id: (gathered.charge as { transaction_id?: string }).transaction_id ?? "",
-        status: "paid",
-        gateway_status: plan.gateway_status,
-      }))
-    )
     assertLeaseStep(lease).config({ name: "vorexy-lease-before-capture" })
     processPaymentWorkflow.runAsStep({ input: capture }).config({ name: "vorexy-process-payment" })
     confirmCaptureStep(
@@ -89,11 +95,12 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
   })
   // Captured now, or already (at cart completion, or by an earlier run): the store knows it's paid.
   recordCaptureStep(
-    transform({ gathered, plan }, ({ gathered, plan }) => ({
-      charge_id: gathered.charge.id,
+    transform({ gathered, plan, charge }, ({ gathered, plan, charge }) => ({
+      charge,
       captured:
         plan.action.type === "capture" ||
         (!gathered.coalesced && (gathered.medusa.payment?.captured_cents ?? 0) > 0),
+      order_seen: !gathered.coalesced && gathered.medusa.order !== null,
     }))
   )
   when("vorexy-cancel-order", { plan }, ({ plan }) => plan.action.type === "cancel_order").then(

@@ -17,6 +17,8 @@ export type ApplyChargeSyncInput = {
   gateway_status: ChargeStatus | null
   /** When the re-fetch started (null: applied from what the provider saw, nothing fetched). */
   fetched_at: string | null
+  /** The gateway's own id for the charge, when the re-fetch learnt it. */
+  gateway_internal_id?: string | null
 }
 
 /**
@@ -77,7 +79,11 @@ export const applyChargeSyncStep = createStep(
       update.flag_detail = null
     }
     const previous = snapshotOf(before, update)
-    const [after] = await service.updateChargesAndNotify([update])
+    // Learnt, not decided: kept whatever happens next (the sweeps match the row by it).
+    const learnt = input.gateway_internal_id
+      ? { gateway_internal_id: input.gateway_internal_id }
+      : {}
+    const [after] = await service.updateChargesAndNotify([{ ...update, ...learnt }])
     return new StepResponse(after, { previous, lease: input.lease })
   },
   async (undo, context) => {

@@ -18,6 +18,7 @@ import type {
 import { renewalsDone, renewalWindowEnd } from "../utils/renewal"
 import { graceMinutes } from "../utils/watch-schedule"
 import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
+import { sessionBound } from "./rebind-session"
 
 export type SyncChargeInput = SyncTrigger & {
   transaction_id: string
@@ -39,6 +40,10 @@ export type ChargeSyncInputs =
       gateway: GatewaySnapshot
       medusa: MedusaSnapshot
       options: SyncOptions
+      /** The gateway's own id for the charge, learnt by this read (written with the plan). */
+      learnt_internal_id: string | null
+      /** The session names this charge under a binding that verifies (rebind-session.ts). */
+      session_bound: boolean
     }
 
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
@@ -84,7 +89,8 @@ export const gatherChargeSyncStep = createStep(
     }
 
     const fetchedAt = input.observed ? null : (await service.databaseNow()).toISOString()
-    const gateway: GatewaySnapshot = input.observed ?? (await fetchTransaction(service, charge))
+    const read = input.observed ? null : await fetchTransaction(service, charge)
+    const gateway: GatewaySnapshot = input.observed ?? read!.snapshot
 
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
@@ -156,6 +162,13 @@ export const gatherChargeSyncStep = createStep(
         expiryGraceMinutes: grace,
         renewalUntil: renewalUntil?.toISOString() ?? null,
       },
+      learnt_internal_id: read?.learntInternalId ?? null,
+      session_bound: sessionBound(
+        service,
+        charge.payment_session_id,
+        charge.transaction_id,
+        session?.data
+      ),
     })
   }
 )
@@ -229,15 +242,17 @@ async function holdBackRead(service: VorexyModuleService, charge: ChargeRow) {
  * The gateway's transaction now. Its answer settles the row's 404 history at once, under the lock
  * and outside any compensation: a 404 is counted before it is thrown, and a found charge forgets
  * its 404s (and its "unknown at Vorexy" flag), so a later step's rollback cannot bring them back.
- * Its integer id is kept the same way.
+ * The gateway's integer id, the key its list gives, is learnt once: written with the plan (an
+ * extra write on the paid charge's hot path otherwise), or here with a 404 history's reset.
  */
 async function fetchTransaction(
   service: VorexyModuleService,
   charge: ChargeRow
-): Promise<GatewaySnapshot> {
+): Promise<{ snapshot: GatewaySnapshot; learntInternalId: string | null }> {
   const detail = await service
     .gateway()
-    .getTransaction(charge.transaction_id)
+    // Applied by this sync: Medusa's authorisation and capture reuse it without announcing it.
+    .getTransaction(charge.transaction_id, { applied: true })
     .catch(async (error) => {
       if (isVorexyError(error) && error.kind === "not_found") {
         await service.updateChargesAndNotify([
@@ -246,26 +261,26 @@ async function fetchTransaction(
       }
       throw error
     })
-  const found =
-    charge.not_found_reads > 0 || charge.gateway_unknown_at
-      ? {
-          ...NO_NOT_FOUND,
-          ...(charge.flag === "unknown_at_gateway" ? { flag: null, flag_detail: null } : {}),
-        }
-      : {}
-  // The gateway's own id, the key its list gives: learnt once, for the reconcile job's sweeps.
   const internalId = detail.internalId === undefined ? null : String(detail.internalId)
-  const learnt =
-    internalId && charge.gateway_internal_id !== internalId
-      ? { gateway_internal_id: internalId }
-      : {}
-  if (Object.keys(found).length || Object.keys(learnt).length) {
-    await service.updateChargesAndNotify([{ id: charge.id, ...found, ...learnt }])
+  const learnt = internalId && charge.gateway_internal_id !== internalId ? internalId : null
+  const settled = charge.not_found_reads > 0 || charge.gateway_unknown_at
+  if (settled) {
+    await service.updateChargesAndNotify([
+      {
+        id: charge.id,
+        ...NO_NOT_FOUND,
+        ...(charge.flag === "unknown_at_gateway" ? { flag: null, flag_detail: null } : {}),
+        ...(learnt ? { gateway_internal_id: learnt } : {}),
+      },
+    ])
   }
   return {
-    status: detail.status.status,
-    raw: detail.status.raw,
-    amount_cents: detail.amountCents ?? null,
-    refunded_cents: detail.refundedCents ?? null,
+    snapshot: {
+      status: detail.status.status,
+      raw: detail.status.raw,
+      amount_cents: detail.amountCents ?? null,
+      refunded_cents: detail.refundedCents ?? null,
+    },
+    learntInternalId: settled ? null : learnt,
   }
 }

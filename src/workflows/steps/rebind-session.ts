@@ -12,17 +12,40 @@ export type RebindSessionInput = {
   gateway_status: string | null
 }
 
+/** What a session's charge binding signs, or null when the session names no such charge. */
+export function bindingFacts(
+  sessionId: string,
+  transactionId: string,
+  data: Record<string, unknown> | null | undefined
+) {
+  if (!data || data.transaction_id !== transactionId || typeof data.amount_cents !== "number")
+    return null
+  return {
+    session_id: sessionId,
+    transaction_id: transactionId,
+    amount_cents: data.amount_cents,
+    company_id: (data.gateway_company_id as number | string | null | undefined) ?? null,
+  }
+}
+
+/** The session names this charge and its binding verifies against the keyring. */
+export function sessionBound(
+  vorexy: VorexyModuleService,
+  sessionId: string,
+  transactionId: string,
+  data: Record<string, unknown> | null | undefined
+) {
+  const facts = bindingFacts(sessionId, transactionId, data)
+  return Boolean(facts && vorexy.binding().verify(facts, data!.charge_binding))
+}
+
 /**
- * Before a capture, the session states what the sync verified:
- * - its status: Medusa's authorisation and capture re-read the charge through the provider, which
- *   announces a status its session does not hold; holding it, they announce nothing, so a capture
- *   never starts a second sync;
- * - its binding: the session's charge is the one the plugin's own table links to it, so a binding
- *   that no longer verifies (signed with a secret since dropped from the keyring) is signed again,
- *   and the capture re-fetches that charge instead of trying to create another (which would need
- *   the sealed payer, unreadable for the same reason).
- * Only for the same transaction the session names: a session naming another charge is left as it
- * is. No compensation: both state what the server itself verified.
+ * Before a capture, a session whose binding no longer verifies (signed with a secret since dropped
+ * from the keyring) is signed again, with the status the sync verified: Medusa's authorisation
+ * then re-fetches the charge the plugin's own table links to the session instead of trying to
+ * create another (which would need the sealed payer, unreadable for the same reason). The sync
+ * runs it only for such a session (gather-charge-sync.ts tells); a session naming another charge
+ * is left as it is. No compensation: it states what the server itself verified.
  */
 export const rebindSessionStep = createStep(
   "vorexy-rebind-session",
@@ -31,16 +54,9 @@ export const rebindSessionStep = createStep(
     const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const session = await payment.retrievePaymentSession(input.session_id).catch(() => null)
     const data = (session?.data ?? {}) as Record<string, unknown>
-    if (!session || data.transaction_id !== input.transaction_id) return new StepResponse(false)
-    const facts = {
-      session_id: input.session_id,
-      transaction_id: input.transaction_id,
-      amount_cents: data.amount_cents as number,
-      company_id: (data.gateway_company_id as number | string | null | undefined) ?? null,
-    }
-    if (typeof facts.amount_cents !== "number") return new StepResponse(false)
-    const bound = vorexy.binding().verify(facts, data.charge_binding)
-    if (bound && data.status === input.status) return new StepResponse(false)
+    const facts = session && bindingFacts(session.id, input.transaction_id, data)
+    if (!session || !facts || vorexy.binding().verify(facts, data.charge_binding))
+      return new StepResponse(false)
     await payment.updatePaymentSession({
       id: session.id,
       amount: session.amount as number,
@@ -49,7 +65,7 @@ export const rebindSessionStep = createStep(
         ...data,
         status: input.status,
         gateway_status: input.gateway_status,
-        ...(bound ? {} : { charge_binding: vorexy.binding().sign(facts) }),
+        charge_binding: vorexy.binding().sign(facts),
       },
     })
     return new StepResponse(true)

@@ -15,10 +15,18 @@ async function hasOrder(container: MedusaContainer, sessionId: string) {
   return Boolean(session?.payment_collection?.order?.id)
 }
 
+type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
+
 export type RecordCaptureInput = {
-  charge_id: string
+  /**
+   * The charge as the sync's apply step left it. Only a long-poll noting a capture writes it
+   * meanwhile (captured_at, never the flag): writing captured_at again is harmless.
+   */
+  charge: ChargeRow
   /** Medusa holds a capture for the charge's payment session (made now or earlier). */
   captured: boolean
+  /** The sync saw the session's order before the capture: an order is never taken away. */
+  order_seen: boolean
 }
 
 /**
@@ -29,13 +37,12 @@ export type RecordCaptureInput = {
 export const recordCaptureStep = createStep(
   "vorexy-record-capture",
   async (input: RecordCaptureInput, { container }) => {
-    if (!input.captured) return new StepResponse(false)
+    const { charge } = input
+    if (!input.captured || !charge || charge.captured_at) return new StepResponse(false)
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-    const [charge] = await service.listVorexyCharges({ id: input.charge_id })
-    if (!charge || charge.captured_at) return new StepResponse(false)
     // Captured into a cart that produced no order (Medusa's completion failed after the capture,
     // and its compensation cannot refund): flagged for the admin at once.
-    const orderless = !(await hasOrder(container, charge.payment_session_id))
+    const orderless = !input.order_seen && !(await hasOrder(container, charge.payment_session_id))
     await service.updateChargesAndNotify([
       {
         id: charge.id,

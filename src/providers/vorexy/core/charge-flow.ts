@@ -143,6 +143,8 @@ export class ChargeFlow {
    * Re-fetches a charge and announces its status when it changed. `reusePaidMs`: a read saying
    * paid (or past it) that this process made that recently will do (the sync's verifying read,
    * just before Medusa authorises and captures the payment, or records the refund, it verified).
+   * The sync's own read is not announced again (it applies it: a capture it makes never sets off
+   * a second sync); any other reused read is announced as a fresh one would be.
    */
   async fetch(
     session: Partial<VorexySessionData>,
@@ -152,7 +154,10 @@ export class ChargeFlow {
   ): Promise<TransactionDetail> {
     let detail: TransactionDetail
     try {
-      detail = await this.client.getTransaction(session.transaction_id!, { reusePaidMs })
+      const recent =
+        reusePaidMs > 0 ? this.client.recentPaidRead(session.transaction_id!, reusePaidMs) : null
+      if (recent?.applied) return recent.detail
+      detail = recent?.detail ?? (await this.client.getTransaction(session.transaction_id!))
     } catch (error) {
       throw this.errors.fromGateway(error, action, checkout)
     }
