@@ -10,8 +10,11 @@ export const PAID_HEADING = "## Paid under load: server + worker"
 /** BENCH_PAID_ROUNDS: fewer for a quick look (the table then says so by its order count). */
 const ROUNDS = Number(process.env.BENCH_PAID_ROUNDS ?? 50)
 const WIDTH = Number(process.env.BENCH_PAID_WIDTH ?? 10)
-/** Rounds paid first and not counted: the processes' first requests compile and warm their caches. */
-const WARM_UP = 3
+/**
+ * Rounds paid first and not counted: the processes' first requests compile and warm their caches
+ * (with 3, the first measured run was 10-20 % slower than the second, run after run).
+ */
+const WARM_UP = 10
 
 export async function paidSection(bs: BenchStore, log: (line: string) => void) {
   const runs = []
