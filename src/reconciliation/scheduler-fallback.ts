@@ -14,6 +14,29 @@ import type VorexyModuleService from "../modules/vorexy/service"
 /** Two ticks without a run: the schedule is gone (or every worker is down, or a run is long). */
 export const SILENT_MS = 20_000
 
+export type FallbackClock = {
+  now: number
+  /** When the last run anywhere ended (its mark), 0 for never. */
+  lastRunEnd: number
+  /** When this process last tried a run of its own, 0 for never. */
+  triedAt: number
+  /** This process's own run is the last that ended anywhere: it keeps the schedule. */
+  driving: boolean
+  everyMs: number
+}
+
+/**
+ * Whether this process runs the job now. While no run ends anywhere, once per SILENT_MS (runs
+ * that keep failing leave no mark: the workers' fallbacks must not add one every tick each).
+ * Once its own run is the last that ended, the schedule is this process's to keep: every tick,
+ * as Medusa's scheduler would (work a fault left behind is taken up within seconds, not after
+ * two more silent ticks), until a run from elsewhere ends again.
+ */
+export function fallbackDue(clock: FallbackClock): boolean {
+  const since = clock.now - Math.max(clock.lastRunEnd, clock.triedAt)
+  return since >= (clock.driving ? clock.everyMs / 2 : SILENT_MS)
+}
+
 let timer: NodeJS.Timeout | undefined
 
 /** Starts this process's fallback (once); `run` is the job's run, `everyMs` its period. */
@@ -24,27 +47,34 @@ export function keepReconciling(
 ) {
   if (timer) return
   let busy = false
-  // A run from here is tried at most once per SILENT_MS: while runs keep failing (no mark is
-  // left), the workers' fallbacks must not add a run every tick each.
   let triedAt = 0
+  // The mark this process's own last run left (the run's end, as the database wrote it).
+  let ownMark: number | null = null
   timer = setInterval(() => {
     if (busy) return
     busy = true
     void (async () => {
       const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-      const [mark] = await service.listVorexyHealthMarks({ key: RECONCILE_MARK })
-      const last = mark?.last_at ? new Date(mark.last_at).getTime() : 0
-      const silent = Date.now() - Math.max(last, triedAt)
-      if (silent < SILENT_MS) return
+      const lastMark = async () => {
+        const [mark] = await service.listVorexyHealthMarks({ key: RECONCILE_MARK })
+        return mark?.last_at ? new Date(mark.last_at).getTime() : 0
+      }
+      const last = await lastMark()
+      const driving = ownMark !== null && ownMark === last
+      if (!fallbackDue({ now: Date.now(), lastRunEnd: last, triedAt, everyMs, driving })) return
       triedAt = Date.now()
       // Skipped when a long run holds the lock: said only when this one ran.
       const result = (await run(container)) as { skipped?: boolean } | undefined
-      if (result && !result.skipped)
-        container
-          .resolve(ContainerRegistrationKeys.LOGGER)
-          .warn(
-            `Vorexy reconcile: no run had ended for ${Math.round((Date.now() - last) / 1000)} s (Medusa's scheduler lost its schedule, Redis emptied?): ran it from this process.`
-          )
+      if (result && !result.skipped) {
+        ownMark = await lastMark()
+        // Said when this process takes the schedule over, not at every run it then makes.
+        if (!driving)
+          container
+            .resolve(ContainerRegistrationKeys.LOGGER)
+            .warn(
+              `Vorexy reconcile: no run had ended for ${Math.round((Date.now() - last) / 1000)} s (Medusa's scheduler lost its schedule, Redis emptied?): ran it from this process.`
+            )
+      }
     })()
       // The database or Redis may be down too: the next tick tries again.
       .catch(() => undefined)
