@@ -33,8 +33,9 @@ export type FallbackClock = {
  * two more silent ticks), until a run from elsewhere ends again.
  */
 export function fallbackDue(clock: FallbackClock): boolean {
-  const since = clock.now - Math.max(clock.lastRunEnd, clock.triedAt)
-  return since >= (clock.driving ? clock.everyMs / 2 : SILENT_MS)
+  // Keeping the schedule: counted from its own last run's start, so a long run does not skip a tick.
+  if (clock.driving) return clock.now - clock.triedAt >= clock.everyMs / 2
+  return clock.now - Math.max(clock.lastRunEnd, clock.triedAt) >= SILENT_MS
 }
 
 let timer: NodeJS.Timeout | undefined
@@ -63,6 +64,8 @@ export function keepReconciling(
       const driving = ownMark !== null && ownMark === last
       if (!fallbackDue({ now: Date.now(), lastRunEnd: last, triedAt, everyMs, driving })) return
       triedAt = Date.now()
+      // A run that fails or is skipped (another holds the lock) does not keep the schedule.
+      ownMark = null
       // Skipped when a long run holds the lock: said only when this one ran.
       const result = (await run(container)) as { skipped?: boolean } | undefined
       if (result && !result.skipped) {

@@ -19,6 +19,9 @@ describe("the reconcile job's own schedule, when Medusa's is lost", () => {
   it("keeps the schedule at every tick once its own run is the last that ended", () => {
     // Its run ended a little under a tick ago: the next tick runs again (not two ticks later).
     expect(at(100_000, 100_000 - everyMs + 2_000, 100_000 - everyMs, true)).toBe(true)
+    // A long run (8 s of a 10 s tick): still the next tick, counted from its start.
+    expect(at(100_000, 100_000 - 2_000, 100_000 - everyMs, true)).toBe(true)
+    expect(at(100_000, 100_000 - 1_000, 100_000 - 4_000, true)).toBe(false)
     // A run from elsewhere ended since (Medusa's scheduler is back): back to waiting.
     expect(at(100_000, 100_000 - everyMs + 2_000, 100_000 - everyMs, false)).toBe(false)
   })
