@@ -4,7 +4,7 @@
  * query, so checkout pays one read of the collection, not two.
  */
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MajorAmountInput } from "../../gateway"
 import type { MedusaAddress } from "../../providers/vorexy/core/address"
 import { VOREXY_MODULE } from "../../modules/vorexy"
@@ -49,16 +49,19 @@ const ADDRESS_FIELDS = [
   "metadata",
 ]
 
-const CART_FIELDS = [
-  "cart.items.title",
-  "cart.items.variant_title",
-  "cart.items.unit_price",
-  "cart.items.quantity",
-  "cart.items.requires_shipping",
-  "cart.shipping_methods.amount",
-  ...ADDRESS_FIELDS.map((field) => `cart.billing_address.${field}`),
-  ...ADDRESS_FIELDS.map((field) => `cart.shipping_address.${field}`),
+/** What the gateway takes of the cart, read from the cart module in one joined query. */
+const CART_SELECT = [
+  "id",
+  "items.title",
+  "items.variant_title",
+  "items.unit_price",
+  "items.quantity",
+  "items.requires_shipping",
+  "shipping_methods.amount",
+  ...ADDRESS_FIELDS.map((field) => `billing_address.${field}`),
+  ...ADDRESS_FIELDS.map((field) => `shipping_address.${field}`),
 ]
+const CART_RELATIONS = ["items", "shipping_methods", "billing_address", "shipping_address"]
 
 /** True when the request creates a Vorexy session (its body names a Vorexy provider). */
 export function createsVorexySession(req: MedusaRequest) {
@@ -77,12 +80,17 @@ function hasMethodDiscount(req: MedusaRequest) {
 
 const reads = new WeakMap<MedusaRequest, Promise<SessionCollection | undefined>>()
 
-/** The collection of `req.params.id` (undefined: no such collection), read at most once per request. */
+/**
+ * The collection of `req.params.id` (undefined: no such collection), read at most once per request.
+ * A Vorexy session also needs the cart's items, shipping and addresses: read beside the
+ * collection, through the link and one joined query of the cart module (the graph would load
+ * each of the cart's lists with a query of its own, one after the other).
+ */
 export function sessionCollection(req: MedusaRequest): Promise<SessionCollection | undefined> {
   let read = reads.get(req)
   if (!read) {
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    read = query
+    const collection = query
       .graph({
         entity: "payment_collection",
         fields: [
@@ -93,12 +101,33 @@ export function sessionCollection(req: MedusaRequest): Promise<SessionCollection
           // The method discount's middleware (method-choice.ts) needs these for any provider,
           // when the store has a discount.
           ...(hasMethodDiscount(req) ? ["cart.id", "cart.metadata", "cart.completed_at"] : []),
-          ...(createsVorexySession(req) ? CART_FIELDS : []),
         ],
         filters: { id: req.params.id },
       })
       .then(({ data }) => data[0] as SessionCollection | undefined)
+    const cart = createsVorexySession(req) ? checkoutCart(req) : Promise.resolve(undefined)
+    read = Promise.all([collection, cart]).then(([found, details]) =>
+      found && details ? { ...found, cart: { ...found.cart, ...details } } : found
+    )
     reads.set(req, read)
   }
   return read
+}
+
+async function checkoutCart(req: MedusaRequest): Promise<CartRow | null> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: req.params.id },
+  })
+  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
+  if (!cartId) return null
+  const [cart] = await req.scope
+    .resolve(Modules.CART)
+    .listCarts(
+      { id: cartId },
+      { select: CART_SELECT, relations: CART_RELATIONS, options: { strategy: "joined" } }
+    )
+  return (cart as CartRow | undefined) ?? null
 }
