@@ -1,10 +1,10 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { STORED_FACT_FIELDS } from "../../charge-facts"
 import { canMoveCharge, ChargeStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { chargeRow, ChargeFacts } from "../utils/charge-record"
+import { isDuplicate } from "../utils/duplicate"
 import { restoreCharges, Snapshot, snapshotOf } from "../utils/snapshot"
 import { nextWatch } from "../utils/watch-schedule"
 
@@ -34,10 +34,6 @@ export const upsertChargesStep = createStep(
     await restoreCharges(undo.previous, context)
   }
 )
-
-const isDuplicate = (error: unknown) =>
-  (error as { type?: string })?.type === MedusaError.Types.DUPLICATE_ERROR ||
-  /already exists/i.test((error as Error)?.message ?? "")
 
 async function upsert(service: VorexyModuleService, facts: ChargeFacts[]) {
   const existing = await service.listVorexyCharges({

@@ -1,4 +1,4 @@
-import type { IEventBusModuleService } from "@medusajs/framework/types"
+import type { IEventBusModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { VOREXY_MODULE } from "../../modules/vorexy"
@@ -12,18 +12,22 @@ import type VorexyModuleService from "../../modules/vorexy/service"
  */
 export const wakeWaitingEventsStep = createStep(
   "vorexy-wake-waiting-events",
-  async (transactionIds: string[], { container }) => {
-    if (!transactionIds.length) return new StepResponse(0)
-    const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-    const waiting = await service.listVorexyWebhookEvents(
-      { kind: "cash_in", outcome: "received", reference_id: transactionIds },
-      { select: ["id"], take: 100 }
-    )
-    if (waiting.length) {
-      await container
-        .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-        .emit(waiting.map((e) => ({ name: WEBHOOK_RECEIVED_EVENT, data: { id: e.id } })))
-    }
-    return new StepResponse(waiting.length)
-  }
+  async (transactionIds: string[], { container }) =>
+    new StepResponse(await wakeWaitingEvents(container, transactionIds))
 )
+
+/** Hands the webhook events waiting for these charges' rows back to their subscriber; how many. */
+export async function wakeWaitingEvents(container: MedusaContainer, transactionIds: string[]) {
+  if (!transactionIds.length) return 0
+  const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const waiting = await service.listVorexyWebhookEvents(
+    { kind: "cash_in", outcome: "received", reference_id: transactionIds },
+    { select: ["id"], take: 100 }
+  )
+  if (waiting.length) {
+    await container
+      .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+      .emit(waiting.map((e) => ({ name: WEBHOOK_RECEIVED_EVENT, data: { id: e.id } })))
+  }
+  return waiting.length
+}
