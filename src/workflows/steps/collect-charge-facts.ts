@@ -6,6 +6,7 @@ import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { chargeFromSession, ChargeFacts } from "../utils/charge-record"
+import { sessionBound } from "../utils/session-binding"
 
 export type { ChargeFacts }
 
@@ -35,7 +36,7 @@ export const collectChargeFactsStep = createStep(
     const ids = [...new Set([...(input.payment_session_ids ?? []), ...announced.keys()])]
     if (!ids.length) return new StepResponse([] as ChargeFacts[])
 
-    const binding = container.resolve<VorexyModuleService>(VOREXY_MODULE).binding()
+    const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: sessions } = await query.graph({
       entity: "payment_session",
@@ -59,15 +60,7 @@ export const collectChargeFactsStep = createStep(
         data.transaction_id &&
         data.amount_cents &&
         // Session data is shown to shoppers: record only a charge provably made for this session.
-        binding.verify(
-          {
-            session_id: session.id,
-            transaction_id: data.transaction_id,
-            amount_cents: data.amount_cents,
-            company_id: data.gateway_company_id ?? null,
-          },
-          data.charge_binding
-        )
+        sessionBound(vorexy, session.id, data.transaction_id, session.data)
       ) {
         const charge = { transaction_id: data.transaction_id, amount_cents: data.amount_cents }
         facts.push({ ...link, ...chargeFromSession(session.id, charge, data) })

@@ -18,7 +18,7 @@ import type {
 import { renewalsDone, renewalWindowEnd } from "../utils/renewal"
 import { graceMinutes } from "../utils/watch-schedule"
 import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
-import { sessionBound } from "./rebind-session"
+import { sessionBound } from "../utils/session-binding"
 
 export type SyncChargeInput = SyncTrigger & {
   transaction_id: string

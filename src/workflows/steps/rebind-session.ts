@@ -3,6 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { bindingFacts } from "../utils/session-binding"
 
 export type RebindSessionInput = {
   session_id: string
@@ -10,33 +11,6 @@ export type RebindSessionInput = {
   /** The status the sync just verified at the gateway (paid), and its raw form. */
   status: string
   gateway_status: string | null
-}
-
-/** What a session's charge binding signs, or null when the session names no such charge. */
-export function bindingFacts(
-  sessionId: string,
-  transactionId: string,
-  data: Record<string, unknown> | null | undefined
-) {
-  if (!data || data.transaction_id !== transactionId || typeof data.amount_cents !== "number")
-    return null
-  return {
-    session_id: sessionId,
-    transaction_id: transactionId,
-    amount_cents: data.amount_cents,
-    company_id: (data.gateway_company_id as number | string | null | undefined) ?? null,
-  }
-}
-
-/** The session names this charge and its binding verifies against the keyring. */
-export function sessionBound(
-  vorexy: VorexyModuleService,
-  sessionId: string,
-  transactionId: string,
-  data: Record<string, unknown> | null | undefined
-) {
-  const facts = bindingFacts(sessionId, transactionId, data)
-  return Boolean(facts && vorexy.binding().verify(facts, data!.charge_binding))
 }
 
 /**
