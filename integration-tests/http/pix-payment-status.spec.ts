@@ -2,19 +2,24 @@
  * A PIX order after checkout, through Medusa on real PostgreSQL and the sandbox gateway over HTTP:
  * authorising and capturing once the shopper pays, and the storefront's payment-status route.
  */
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix"
 import { recordChargesWorkflow } from "../../src/workflows/record-charges"
+import { CHARGE_CREATED_EVENT } from "../../src/providers/vorexy/core/events"
+import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import {
   adminHeaders,
+  createCart,
   errorResponse,
   eventually,
   placePixOrder,
   resetAndSeed,
+  startPix,
   Store,
   storeOrder,
 } from "../helpers/store"
@@ -290,6 +295,56 @@ medusaIntegrationTestRunner({
         )
         expect(rows[0].n).toBe(1)
         expect((await status(`order_id=${orderId}`)).status).toBe(200)
+      })
+
+      it("records a charge announced only after its session was replaced, and flags it for a refund once paid", async () => {
+        const cartId = await createCart(api, store)
+        const first = await startPix(api, store, cartId)
+        const sessionId: string = first.data.payment_collection.payment_sessions[0].id
+        const sandbox = gateway.sandbox.state
+        const transaction = sandbox.createTransaction(sandbox.company(1001), {
+          amount: 9490,
+          currency: "BRL",
+          paymentMethod: "PIX",
+          installments: 1,
+          customer: { name: "Ana Souza", email: "ana@example.com" },
+        })
+        // The shopper chose again: Medusa deleted the first session. Its charge's announcement is
+        // handled only now (a busy event queue).
+        await startPix(api, store, cartId)
+        const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+        const handled = TestEventUtils.waitSubscribersExecution(CHARGE_CREATED_EVENT, eventBus)
+        await eventBus.emit({
+          name: CHARGE_CREATED_EVENT,
+          data: {
+            payment_session_id: sessionId,
+            transaction_id: transaction.transactionId,
+            method: "pix",
+            amount_cents: 9490,
+            status: "pending",
+            gateway_status: "waiting_payment",
+            qr_code: null,
+            qr_code_image: null,
+            expires_at: null,
+            company_id: "1001",
+          },
+        })
+        await handled
+
+        // Paid anyway, later: the reconcile reads it, and the admin is told to refund it.
+        sandbox.payTransaction(transaction.transactionId)
+        await reconcileVorexy(getContainer())
+
+        const admin = await adminHeaders(getContainer())
+        const { data } = await api.get("/admin/vorexy/health", admin)
+        expect(data.health.attention).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              transaction_id: transaction.transactionId,
+              reason: "late_payment",
+            }),
+          ])
+        )
       })
 
       it("tells the shopper to contact the store, and the admin to refund, for a payment with no order", async () => {

@@ -18,7 +18,7 @@ import type { ChargeCreatedEvent } from "../providers/vorexy/core/events"
 import {
   isVorexyProviderId,
   methodLabelOf,
-  VOREXY_PROVIDER_PREFIX,
+  unlinkedProviderId,
 } from "../providers/vorexy/provider-ids"
 import { recordChargesWorkflow } from "../workflows/record-charges"
 
@@ -31,12 +31,6 @@ const GATEWAY_METHODS: Record<string, ChargeCreatedEvent["method"]> = {
   BOLETO: "boleto",
   CREDIT_CARD: "credit_card",
   CREDITCARD: "credit_card",
-}
-
-const PROVIDER_NAMES: Record<ChargeCreatedEvent["method"], string> = {
-  pix: "pix",
-  boleto: "boleto",
-  credit_card: "card",
 }
 
 type SessionRow = {
@@ -215,7 +209,7 @@ async function recordWithoutSession(
         : {}),
       // Named like the method's own provider (vorexy-card, not vorexy-credit_card), so it is
       // labelled by its method, never as the PIX default.
-      provider_id: `${VOREXY_PROVIDER_PREFIX}${PROVIDER_NAMES[method]}_adopted`,
+      provider_id: unlinkedProviderId(method),
       method,
       amount_cents: detail.amountCents,
       status: "pending",

@@ -15,10 +15,10 @@ export default async function vorexyOrderPlaced({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
-  const found = await orderVorexySessions(container, event.data.id)
+  const found = await orderVorexySessions(container, event.data.id, { withCharges: true })
   if (!found?.sessionIds.length) return
   const charges =
-    (await recordedForOrder(container, found.sessionIds, event.data.id)) ??
+    (await recordedForOrder(container, found.sessions, event.data.id)) ??
     (
       await recordChargesWorkflow(container).run({
         input: { payment_session_ids: found.sessionIds },
@@ -36,20 +36,36 @@ export default async function vorexyOrderPlaced({
 }
 
 /**
- * The charges of the order's sessions when the provider's announcement recorded every one of them
- * already, linked to this order (the usual checkout): nothing is left to record. Null otherwise.
+ * The usual checkout: the provider's announcement recorded each session's charge already (the
+ * charge the session names, recorded for that very session), not yet linked to an order or linked
+ * to this one. Those rows are linked to the order and returned, without the recording workflow.
+ * Null when anything else is the case: the workflow reads and merges everything.
  */
-async function recordedForOrder(container: MedusaContainer, sessionIds: string[], orderId: string) {
-  const charges = await container
-    .resolve<VorexyModuleService>(VOREXY_MODULE)
-    .listVorexyCharges({ payment_session_id: sessionIds })
-  const linked = sessionIds.every((id) =>
-    charges.some(
+async function recordedForOrder(
+  container: MedusaContainer,
+  sessions: Array<{ id: string; transaction_id: string | null }>,
+  orderId: string
+) {
+  const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const recorded = await service.listVorexyCharges({
+    payment_session_id: sessions.map((session) => session.id),
+  })
+  const charges = sessions.map((session) =>
+    recorded.find(
       (c) =>
-        c.payment_session_id === id && c.order_id === orderId && c.flag !== "paid_without_order"
+        c.payment_session_id === session.id &&
+        c.transaction_id === session.transaction_id &&
+        (c.order_id === null || c.order_id === orderId) &&
+        c.flag !== "paid_without_order"
     )
   )
-  return linked ? charges : null
+  if (charges.some((charge) => !charge)) return null
+  const unlinked = charges.filter((charge) => charge!.order_id === null)
+  if (unlinked.length)
+    await service.updateVorexyCharges(
+      unlinked.map((charge) => ({ id: charge!.id, order_id: orderId }))
+    )
+  return charges.map((charge) => ({ ...charge!, order_id: orderId }))
 }
 
 export const config: SubscriberConfig = { event: "order.placed" }

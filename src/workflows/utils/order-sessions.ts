@@ -2,18 +2,27 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
 
-type SessionRef = { id: string; provider_id: string } | null
+type SessionRef = { id: string; provider_id: string; data?: Record<string, unknown> | null } | null
 type OrderWithSessions = {
   id: string
   sales_channel_id?: string | null
   payment_collections?: Array<{ payment_sessions?: SessionRef[] | null } | null> | null
 }
 
-/** An order with its sales channel and the ids of its Vorexy payment sessions (null: no order). */
+/**
+ * An order with its sales channel and its Vorexy payment sessions (null: no order): their ids,
+ * and with `withCharges`, the charge each session's data names (shown to shoppers: only a hint,
+ * to be matched against what the plugin recorded for that session).
+ */
 export async function orderVorexySessions(
   container: MedusaContainer,
-  orderId: string
-): Promise<{ order: OrderWithSessions; sessionIds: string[] } | null> {
+  orderId: string,
+  { withCharges = false } = {}
+): Promise<{
+  order: OrderWithSessions
+  sessionIds: string[]
+  sessions: Array<{ id: string; transaction_id: string | null }>
+} | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -22,18 +31,22 @@ export async function orderVorexySessions(
       "sales_channel_id",
       "payment_collections.payment_sessions.id",
       "payment_collections.payment_sessions.provider_id",
+      ...(withCharges ? ["payment_collections.payment_sessions.data"] : []),
     ],
     filters: { id: orderId },
   })
   const order = data[0] as OrderWithSessions | undefined
   if (!order) return null
-  const sessionIds = (order.payment_collections ?? [])
+  const sessions = (order.payment_collections ?? [])
     .flatMap((collection) => collection?.payment_sessions ?? [])
     .filter((session): session is NonNullable<SessionRef> =>
       isVorexyProviderId(session?.provider_id)
     )
-    .map((session) => session.id)
-  return { order, sessionIds }
+    .map((session) => {
+      const named = session.data?.transaction_id
+      return { id: session.id, transaction_id: typeof named === "string" ? named : null }
+    })
+  return { order, sessionIds: sessions.map((session) => session.id), sessions }
 }
 
 type SessionOwner = {

@@ -1,14 +1,15 @@
 /**
  * The provider's announcement of a charge it just created, recorded while the shopper's checkout is
  * still running, in the same process: kept light, so it costs the checkout little. One read of
- * the session (its provider and collection), one of the collection's order link, one insert.
- * Anything unusual (the row exists already, the session is gone) goes through the full recording
- * workflow, which reads and merges everything.
+ * the session (its provider and collection), one insert. The order is linked later, by
+ * `order.placed` (or the status route): a checkout can still fail after its charge is made, and
+ * roll back the order it had made, so the order seen now may never exist. A row already there
+ * goes through the full recording workflow, which merges.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import type { ChargeCreatedEvent } from "../../providers/vorexy/core/events"
-import { isVorexyProviderId } from "../../providers/vorexy/provider-ids"
+import { isVorexyProviderId, unlinkedProviderId } from "../../providers/vorexy/provider-ids"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { recordChargesWorkflow } from "../record-charges"
@@ -25,7 +26,7 @@ export async function recordAnnouncedCharge(
   else await recordChargesWorkflow(container).run({ input: { charges: [charge] } })
 }
 
-/** True when the row was inserted; false when the full workflow must decide. */
+/** True when the row was inserted; false when one was there already. */
 async function insertAnnounced(container: MedusaContainer, charge: ChargeCreatedEvent) {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const [session] = await container
@@ -34,22 +35,18 @@ async function insertAnnounced(container: MedusaContainer, charge: ChargeCreated
       { id: charge.payment_session_id },
       { select: ["id", "provider_id", "payment_collection_id"] }
     )
-  if (!session || !isVorexyProviderId(session.provider_id)) return false
-  const collectionId = session.payment_collection_id ?? null
-  const [orderId, syncedAt] = await Promise.all([
-    // Cart completion links the order before it authorizes the payment; a charge that failed at
-    // creation never paid for the order it briefly saw (it is deleted with the refusal).
-    collectionId && charge.status !== "failed" ? orderOfCollection(container, collectionId) : null,
-    service.databaseNow(),
-  ])
+  // Handled late (a busy event queue), the session may be gone already: the shopper chose
+  // another method after a failed checkout, and Medusa deleted it. The charge is recorded all the
+  // same, linked to nothing, so the sync still watches it and flags it for the admin if paid.
+  const linked = session && isVorexyProviderId(session.provider_id)
   const row = chargeRow(
     {
       ...charge,
-      provider_id: session.provider_id,
-      payment_collection_id: collectionId,
-      order_id: orderId,
+      provider_id: linked ? session.provider_id : unlinkedProviderId(charge.method),
+      payment_collection_id: (linked && session.payment_collection_id) || null,
+      order_id: null,
     },
-    syncedAt,
+    await service.databaseNow(),
     service.options
   )
   return service.createVorexyCharges([row]).then(
@@ -59,13 +56,4 @@ async function insertAnnounced(container: MedusaContainer, charge: ChargeCreated
       throw error
     }
   )
-}
-
-async function orderOfCollection(container: MedusaContainer, collectionId: string) {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: collectionId },
-  })
-  return (data[0] as { order_id?: string } | undefined)?.order_id ?? null
 }
