@@ -16,6 +16,7 @@ import { requestLook } from "../../../../reconciliation/shopper-look"
 import { visibleWithKey } from "../../../utils/key-channels"
 import { SharedReads } from "../../../utils/shared-reads"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
+import { linkRecordedCharges } from "../../../../workflows/utils/link-recorded-charges"
 import { sessionCaptureCount } from "../../../../workflows/utils/session-captures"
 import {
   orderVorexySessions,
@@ -123,15 +124,18 @@ async function findCharge(
   const filter = q.order_id
     ? { order_id: q.order_id }
     : { payment_session_id: q.payment_session_id! }
-  const sessionIds = q.order_id
-    ? await orderSessionIds(req, q.order_id)
-    : await visibleSession(req, q.payment_session_id!)
+  const sessions = q.order_id
+    ? await orderSessions(req, q.order_id)
+    : (await visibleSession(req, q.payment_session_id!)).map((id) => ({ id, transaction_id: null }))
+  const sessionIds = sessions.map((session) => session.id)
 
   let rows = await service.listVorexyCharges(filter)
   if (!rows.length && sessionIds.length) {
-    // Not recorded yet (the order.placed subscriber may not have run): record it from the session
-    // data, a local read.
-    await recordChargesWorkflow(req.scope).run({ input: { payment_session_ids: sessionIds } })
+    // Not linked or not recorded yet (the order.placed subscriber may not have run): the charge the
+    // checkout recorded is linked to its order, or else it is recorded from the session data.
+    const linked = q.order_id && (await linkRecordedCharges(req.scope, sessions, q.order_id))
+    if (!linked)
+      await recordChargesWorkflow(req.scope).run({ input: { payment_session_ids: sessionIds } })
     rows = await service.listVorexyCharges(filter)
   }
   const charge = pick(rows)
@@ -160,13 +164,13 @@ async function assertOrderVisible(req: MedusaRequest, orderId: string) {
   }
 }
 
-/** The order's Vorexy sessions, if the order is visible with this publishable key. */
-async function orderSessionIds(req: MedusaRequest, orderId: string): Promise<string[]> {
-  const found = await orderVorexySessions(req.scope, orderId)
+/** The order's Vorexy sessions and the charges they name, if the order is visible with this key. */
+async function orderSessions(req: MedusaRequest, orderId: string) {
+  const found = await orderVorexySessions(req.scope, orderId, { withCharges: true })
   if (!found || !visible(req, found.order.sales_channel_id)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No Vorexy charge for order ${orderId}`)
   }
-  return found.sessionIds
+  return found.sessions
 }
 
 /** The session, if it is a Vorexy session of a cart or order visible with this publishable key. */
