@@ -154,6 +154,44 @@ medusaIntegrationTestRunner({
       expect((await captures(orderId)).captures).toBe(1)
     })
 
+    it("records the order transaction of a capture whose run died before it, without capturing again", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      await runChargeSync(getContainer(), { transaction_id: transactionId })
+      const admin = await adminHeaders(getContainer())
+      const order = async () =>
+        (
+          await api.get(
+            `/admin/orders/${orderId}?fields=+total,+payment_status,+summary,*transactions`,
+            admin
+          )
+        ).data.order
+      const paid = await order()
+      expect(paid.payment_status).toBe("captured")
+      expect(paid.transactions).toHaveLength(1)
+      expect(Number(paid.summary.pending_difference)).toBe(0)
+
+      // As a run leaves it when its process dies between Medusa's capture and the order's
+      // transaction: captured in Medusa, the order still owing, the charge not marked captured.
+      const orders = getContainer().resolve(Modules.ORDER)
+      await orders.deleteOrderTransactions(paid.transactions.map((t: { id: string }) => t.id))
+      await vorexy().updateVorexyCharges([
+        { id: (await charge(transactionId)).id, captured_at: null },
+      ])
+      const owing = await order()
+      expect(owing.transactions).toHaveLength(0)
+      expect(Number(owing.summary.pending_difference)).toBe(Number(paid.total))
+
+      // The next sync (a webhook repeated, the job, the admin's "sync now") records it.
+      await runChargeSync(getContainer(), { transaction_id: transactionId, force: true })
+      const repaired = await order()
+      expect(repaired.transactions).toHaveLength(1)
+      expect(Number(repaired.transactions[0].amount)).toBe(Number(paid.total))
+      expect(Number(repaired.summary.pending_difference)).toBe(0)
+      expect((await captures(orderId)).captures).toBe(1)
+      expect((await charge(transactionId)).captured_at).not.toBeNull()
+    })
+
     it("never retakes a lease that lapsed while its process was paused, though the lock is free again", async () => {
       const { orderId, transactionId, sync, locking, key } = await slowSync(1_500, 500)
       // The process stops for longer than a lease lives (no timer runs, no renewal), and another

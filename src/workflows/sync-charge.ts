@@ -1,15 +1,11 @@
-import {
-  cancelOrderWorkflow,
-  processPaymentWorkflow,
-  refundPaymentWorkflow,
-} from "@medusajs/medusa/core-flows"
-import { PaymentActions } from "@medusajs/framework/utils"
+import { cancelOrderWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import {
   createWorkflow,
   transform,
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
+import { captureSessionPayment } from "./capture-session-payment"
 import { applyChargeSyncStep } from "./steps/apply-charge-sync"
 import { assertLeaseStep, releaseChargeLeaseStep, takeChargeLeaseStep } from "./steps/charge-lease"
 import { confirmCaptureStep } from "./steps/confirm-capture"
@@ -79,18 +75,28 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       }))
     )
   })
-  when("vorexy-capture", { plan }, ({ plan }) => plan.action.type === "capture").then(() => {
-    const capture = transform({ plan }, ({ plan }) => {
-      const action = plan.action as { session_id: string; amount: string }
-      return {
-        action: PaymentActions.SUCCESSFUL,
-        data: { session_id: action.session_id, amount: action.amount },
-      }
-    })
+  const capture = transform({ plan, gathered }, ({ plan, gathered }) => {
+    const action = plan.action as { type: string; session_id?: string; amount?: string }
+    const medusa = gathered.coalesced ? null : gathered.medusa
+    return {
+      capture: action.type === "capture",
+      session_id: action.session_id ?? "",
+      amount: action.amount ?? "0",
+      payment_id: medusa?.payment?.id ?? null,
+      order_id: medusa?.order?.id ?? null,
+      unrecorded: gathered.coalesced ? null : gathered.unrecorded,
+    }
+  })
+  // Before Medusa's capture, or before recording the transaction of one a dead run left.
+  when("vorexy-capture", { capture }, ({ capture }) => {
+    return capture.capture || (!!capture.order_id && !!capture.unrecorded)
+  }).then(() => {
     assertLeaseStep(lease).config({ name: "vorexy-lease-before-capture" })
-    processPaymentWorkflow.runAsStep({ input: capture }).config({ name: "vorexy-process-payment" })
+  })
+  captureSessionPayment(capture)
+  when("vorexy-confirm-capture", { capture }, ({ capture }) => capture.capture).then(() => {
     confirmCaptureStep(
-      transform({ capture }, ({ capture }) => ({ session_id: capture.data.session_id }))
+      transform({ capture }, ({ capture }) => ({ session_id: capture.session_id }))
     )
   })
   // Captured now, or already (at cart completion, or by an earlier run): the store knows it's paid.

@@ -19,6 +19,7 @@ import { renewalsDone, renewalWindowEnd } from "../utils/renewal"
 import { graceMinutes } from "../utils/watch-schedule"
 import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
 import { sessionBound } from "../utils/session-binding"
+import type { CapturedPayment } from "./authorize-paid-session"
 
 export type SyncChargeInput = SyncTrigger & {
   transaction_id: string
@@ -44,6 +45,11 @@ export type ChargeSyncInputs =
       learnt_internal_id: string | null
       /** The session names this charge under a binding that verifies (rebind-session.ts). */
       session_bound: boolean
+      /**
+       * The session's captured payment while the charge is not marked captured: a run that died
+       * between Medusa's capture and the order's transaction left it so (capture-session-payment.ts).
+       */
+      unrecorded: CapturedPayment | null
     }
 
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
@@ -55,8 +61,9 @@ type SessionRow = {
   } | null
   payment?: {
     id: string
+    currency_code?: string
     data?: Record<string, unknown> | null
-    captures?: Amounts
+    captures?: Array<{ id: string; amount: MajorAmountInput }>
     refunds?: Amounts
   } | null
 }
@@ -103,6 +110,8 @@ export const gatherChargeSyncStep = createStep(
         "payment_collection.order.status",
         "payment.id",
         "payment.data",
+        "payment.currency_code",
+        "payment.captures.id",
         "payment.captures.amount",
         "payment.refunds.amount",
       ],
@@ -169,6 +178,14 @@ export const gatherChargeSyncStep = createStep(
         charge.transaction_id,
         session?.data
       ),
+      unrecorded:
+        !charge.captured_at && payment?.currency_code && payment.captures?.length
+          ? {
+              id: payment.id,
+              currency_code: payment.currency_code,
+              captures: payment.captures.map(({ id, amount }) => ({ id, amount })),
+            }
+          : null,
     })
   }
 )
