@@ -172,12 +172,10 @@ medusaIntegrationTestRunner({
       expect(Number(paid.summary.pending_difference)).toBe(0)
 
       // As a run leaves it when its process dies between Medusa's capture and the order's
-      // transaction: captured in Medusa, the order still owing, the charge not marked captured.
+      // transaction: captured in Medusa, the order still owing (the shopper's page may have noted
+      // the capture on the charge meanwhile).
       const orders = getContainer().resolve(Modules.ORDER)
       await orders.deleteOrderTransactions(paid.transactions.map((t: { id: string }) => t.id))
-      await vorexy().updateVorexyCharges([
-        { id: (await charge(transactionId)).id, captured_at: null },
-      ])
       const owing = await order()
       expect(owing.transactions).toHaveLength(0)
       expect(Number(owing.summary.pending_difference)).toBe(Number(paid.total))
@@ -189,7 +187,33 @@ medusaIntegrationTestRunner({
       expect(Number(repaired.transactions[0].amount)).toBe(Number(paid.total))
       expect(Number(repaired.summary.pending_difference)).toBe(0)
       expect((await captures(orderId)).captures).toBe(1)
-      expect((await charge(transactionId)).captured_at).not.toBeNull()
+      // Recorded once: a later sync finds nothing missing.
+      await runChargeSync(getContainer(), { transaction_id: transactionId, force: true })
+      expect((await order()).transactions).toHaveLength(1)
+    })
+
+    it("captures into an order only once its cart's checkout lets go of the cart, and never counts the wait as a failure", async () => {
+      const { orderId, transactionId, cartId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      const locking = getContainer().resolve(Modules.LOCKING)
+      // A checkout of the same cart still running (Medusa's completion holds the cart's lock).
+      await locking.acquire(cartId, { ownerId: "checkout", expire: 60 })
+      const held = await runChargeSync(getContainer(), { transaction_id: transactionId }).then(
+        () => null,
+        (error: Error) => error
+      )
+      expect(held?.message).toMatch(/stayed locked/)
+      expect((await captures(orderId)).captures).toBe(0)
+      expect(await charge(transactionId)).toMatchObject({ sync_failures: 0, flag: null })
+
+      // Let go while the next run waits: it captures then, once.
+      const sync = runChargeSync(getContainer(), { transaction_id: transactionId })
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect((await captures(orderId)).captures).toBe(0)
+      await locking.release(cartId, { ownerId: "checkout" })
+      await sync
+      expect(await paymentStatus(orderId)).toBe("captured")
+      expect((await captures(orderId)).captures).toBe(1)
     })
 
     it("never retakes a lease that lapsed while its process was paused, though the lock is free again", async () => {

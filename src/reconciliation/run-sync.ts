@@ -44,6 +44,10 @@ const PASSING = [
   'Failed to acquire lock for key "vorexy:charge:',
   'Lost the lease on "vorexy:charge:',
   'Failed to acquire lock for key "vorexy:withdrawal:',
+  // A checkout still completing the order's cart, or one that rolled its order back meanwhile
+  // (order-cart-lock.ts): the next run looks again.
+  "stayed locked (its checkout still running)",
+  "was rolled back by its checkout",
   "Unable to acquire a connection",
   "Timeout acquiring a connection",
   "Connection terminated",

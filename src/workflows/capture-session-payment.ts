@@ -1,5 +1,4 @@
 import {
-  addOrderTransactionStep,
   capturePaymentWorkflow,
   emitEventStep,
   processPaymentWorkflow,
@@ -7,6 +6,10 @@ import {
 import { PaymentActions, PaymentEvents } from "@medusajs/framework/utils"
 import { transform, when, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { authorizePaidSessionStep, type CapturedPayment } from "./steps/authorize-paid-session"
+import {
+  recordCaptureTransactionsStep,
+  type RecordCaptureTransactionsInput as Recordable,
+} from "./steps/record-capture-transactions"
 
 export type CaptureSessionPaymentInput = {
   /** False: the sync planned no capture; only a missing order transaction is recorded. */
@@ -16,25 +19,15 @@ export type CaptureSessionPaymentInput = {
   amount: string
   /** The session's payment, when its checkout authorised one (a card). */
   payment_id: string | null
-  /** The session's open order; null while its cart has not become one. */
+  /** The session's order; null while its cart has not become one. */
   order_id: string | null
-  /** Captured in Medusa, the charge not marked so: its order transaction may be missing. */
+  /** Captures Medusa holds whose order transaction is missing (gather-charge-sync.ts). */
   unrecorded: CapturedPayment | null
 }
 
-/** One order transaction per capture, as Medusa's capture workflow records them. */
-const transactionsOf = (orderId: string, payment: CapturedPayment) =>
-  payment.captures.map((capture) => ({
-    order_id: orderId,
-    amount: capture.amount as number,
-    currency_code: payment.currency_code,
-    reference_id: capture.id,
-    reference: "capture",
-  }))
-
 /**
- * Captures a paid charge's payment session into Medusa, inside the sync workflow (after its lease
- * is checked). What Medusa's processPaymentWorkflow does for a "successful" webhook, without what
+ * Captures a paid charge's payment session into Medusa, inside the sync workflow (with an order:
+ * under its cart's lock, order-cart-lock.ts; then after the sync's lease is checked). What Medusa's processPaymentWorkflow does for a "successful" webhook, without what
  * a known order does not need: that workflow looks the payment, session, cart and order up again
  * (the sync has just read them), and after authorising a PIX or boleto session (which the provider
  * answers "captured", so Medusa captures it in the same call) it runs the capture a second time to
@@ -66,23 +59,25 @@ export function captureSessionPayment(input: WorkflowData<CaptureSessionPaymentI
       transform({ input }, ({ input }) => ({ session_id: input.session_id }))
     )
   })
-  // Its order transaction (the step skips one already recorded), and payment.captured. Also for a
-  // capture an earlier run made but died before recording (the charge not marked captured).
+  // Its order transaction; or, with no capture planned, the transaction of a capture an earlier
+  // run made but died before recording.
   const recordable = transform({ input, authorized }, ({ input, authorized }) => {
-    const payment = authorized?.captures.length ? authorized : input.unrecorded
-    return input.order_id && payment ? transactionsOf(input.order_id, payment) : []
+    if (!input.order_id) return null
+    if (authorized?.captures.length) return { order_id: input.order_id, payment: authorized }
+    if (!input.capture && input.unrecorded)
+      return { order_id: input.order_id, payment: input.unrecorded }
+    return null
   })
-  when("vorexy-record-capture-transaction", { recordable }, ({ recordable }) => {
-    return recordable.length > 0
-  }).then(() => {
-    addOrderTransactionStep(recordable).config({ name: "vorexy-add-capture-transaction" })
-  })
-  when("vorexy-announce-capture", { authorized }, ({ authorized }) => {
-    return !!authorized?.captures.length
+  const added = when("vorexy-record-capture-transaction", { recordable }, ({ recordable }) => {
+    return !!recordable
+  }).then(() => recordCaptureTransactionsStep(recordable as WorkflowData<Recordable>))
+  // payment.captured, as Medusa's capture workflow announces it (late, for a repaired capture).
+  when("vorexy-announce-capture", { authorized, added }, ({ authorized, added }) => {
+    return !!authorized?.captures.length || (added ?? 0) > 0
   }).then(() => {
     emitEventStep({
       eventName: PaymentEvents.CAPTURED,
-      data: transform({ authorized }, ({ authorized }) => ({ id: authorized!.id })),
+      data: transform({ recordable }, ({ recordable }) => ({ id: recordable!.payment.id })),
     }).config({ name: "vorexy-emit-payment-captured" })
   })
   // Authorised but not captured by the provider's answer (not expected of a paid charge): capture.

@@ -9,6 +9,7 @@ import { captureSessionPayment } from "./capture-session-payment"
 import { applyChargeSyncStep } from "./steps/apply-charge-sync"
 import { assertLeaseStep, releaseChargeLeaseStep, takeChargeLeaseStep } from "./steps/charge-lease"
 import { confirmCaptureStep } from "./steps/confirm-capture"
+import { lockOrderCartStep, releaseOrderCartStep } from "./steps/order-cart-lock"
 import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
 import { rebindSessionStep } from "./steps/rebind-session"
 import { recordCaptureStep } from "./steps/record-capture"
@@ -49,6 +50,34 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       ? { ...COALESCED, summary: gathered.reason ?? COALESCED.summary }
       : planChargeSync(gathered.charge, gathered.gateway, gathered.medusa, gathered.options)
   )
+  const capture = transform({ plan, gathered, lease }, ({ plan, gathered, lease }) => {
+    const action = plan.action as { type: string; session_id?: string; amount?: string }
+    const medusa = gathered.coalesced ? null : gathered.medusa
+    const orderId = medusa?.order?.id ?? null
+    const unrecorded = gathered.coalesced ? null : gathered.unrecorded
+    const cartId = gathered.coalesced ? null : gathered.cart_id
+    const capturing = action.type === "capture"
+    return {
+      capture: capturing,
+      session_id: action.session_id ?? "",
+      amount: action.amount ?? "0",
+      payment_id: medusa?.payment?.id ?? null,
+      order_id: orderId,
+      unrecorded,
+      // A capture or a missing transaction for an order: under its cart's lock (none for an order
+      // made without a cart). Not for a cart with no order: Medusa's flow completes it, and its
+      // completion takes that lock itself.
+      cart_lock:
+        orderId && cartId && (capturing || unrecorded)
+          ? { cart_id: cartId, order_id: orderId, owner: lease.owner }
+          : null,
+    }
+  })
+  // Taken before the payment is applied: a shopper is never told "paid" by a run that then
+  // waits out a checkout and rolls back.
+  when("vorexy-lock-cart", { capture }, ({ capture }) => !!capture.cart_lock).then(() => {
+    lockOrderCartStep(transform({ capture }, ({ capture }) => capture.cart_lock!))
+  })
   const charge = applyChargeSyncStep(
     transform({ gathered, plan, lease }, ({ gathered, plan, lease }) => ({
       lease,
@@ -75,18 +104,6 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       }))
     )
   })
-  const capture = transform({ plan, gathered }, ({ plan, gathered }) => {
-    const action = plan.action as { type: string; session_id?: string; amount?: string }
-    const medusa = gathered.coalesced ? null : gathered.medusa
-    return {
-      capture: action.type === "capture",
-      session_id: action.session_id ?? "",
-      amount: action.amount ?? "0",
-      payment_id: medusa?.payment?.id ?? null,
-      order_id: medusa?.order?.id ?? null,
-      unrecorded: gathered.coalesced ? null : gathered.unrecorded,
-    }
-  })
   // Before Medusa's capture, or before recording the transaction of one a dead run left.
   when("vorexy-capture", { capture }, ({ capture }) => {
     return capture.capture || (!!capture.order_id && !!capture.unrecorded)
@@ -94,6 +111,14 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
     assertLeaseStep(lease).config({ name: "vorexy-lease-before-capture" })
   })
   captureSessionPayment(capture)
+  when("vorexy-unlock-cart", { capture }, ({ capture }) => !!capture.cart_lock).then(() => {
+    releaseOrderCartStep(
+      transform({ capture }, ({ capture }) => ({
+        key: capture.cart_lock!.cart_id,
+        owner: capture.cart_lock!.owner,
+      }))
+    )
+  })
   when("vorexy-confirm-capture", { capture }, ({ capture }) => capture.capture).then(() => {
     confirmCaptureStep(
       transform({ capture }, ({ capture }) => ({ session_id: capture.session_id }))

@@ -1,4 +1,5 @@
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { IOrderModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isVorexyError, MajorAmountInput, toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
@@ -46,10 +47,13 @@ export type ChargeSyncInputs =
       /** The session names this charge under a binding that verifies (rebind-session.ts). */
       session_bound: boolean
       /**
-       * The session's captured payment while the charge is not marked captured: a run that died
-       * between Medusa's capture and the order's transaction left it so (capture-session-payment.ts).
+       * The session's payment with its captures that its order has no transaction for: a run
+       * that died between Medusa's capture and the order's transaction left them so
+       * (record-capture-transactions.ts). Null when there are none.
        */
       unrecorded: CapturedPayment | null
+      /** The cart the session's collection was made for (its lock guards a capture). */
+      cart_id: string | null
     }
 
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
@@ -57,6 +61,7 @@ type SessionRow = {
   data?: Record<string, unknown> | null
   payment_collection?: {
     status?: string | null
+    cart_link?: { cart_id?: string | null } | null
     order?: { id: string; status: string } | null
   } | null
   payment?: {
@@ -106,6 +111,7 @@ export const gatherChargeSyncStep = createStep(
         "id",
         "data",
         "payment_collection.status",
+        "payment_collection.cart_link.cart_id",
         "payment_collection.order.id",
         "payment_collection.order.status",
         "payment.id",
@@ -178,19 +184,36 @@ export const gatherChargeSyncStep = createStep(
         charge.transaction_id,
         session?.data
       ),
-      unrecorded:
-        !charge.captured_at && payment?.currency_code && payment.captures?.length
-          ? {
-              id: payment.id,
-              currency_code: payment.currency_code,
-              captures: payment.captures.map(({ id, amount }) => ({ id, amount })),
-            }
-          : null,
+      unrecorded: await unrecordedCaptures(container, order?.id, payment),
+      cart_id: session?.payment_collection?.cart_link?.cart_id ?? null,
     })
   }
 )
 
 type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
+
+/**
+ * The payment's captures its order has no transaction for (one query, only for a payment that has
+ * captures: never on the way to a first capture).
+ */
+async function unrecordedCaptures(
+  container: MedusaContainer,
+  orderId: string | undefined,
+  payment: SessionRow["payment"]
+): Promise<CapturedPayment | null> {
+  if (!orderId || !payment?.captures?.length || !payment.currency_code) return null
+  const recorded = await container
+    .resolve<IOrderModuleService>(Modules.ORDER)
+    .listOrderTransactions(
+      { order_id: orderId, reference: "capture", reference_id: payment.captures.map((c) => c.id) },
+      { select: ["reference_id"] }
+    )
+  const known = new Set(recorded.map((transaction) => transaction.reference_id))
+  const captures = payment.captures
+    .filter((capture) => !known.has(capture.id))
+    .map(({ id, amount }) => ({ id, amount }))
+  return captures.length ? { id: payment.id, currency_code: payment.currency_code, captures } : null
+}
 
 /**
  * Whether the session moved on from this charge: it names another transaction, or a new one was

@@ -1,0 +1,36 @@
+import type { IOrderModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { CapturedPayment } from "./authorize-paid-session"
+
+export type RecordCaptureTransactionsInput = { order_id: string; payment: CapturedPayment }
+
+/**
+ * Records the order's transaction for each capture of the payment that has none yet, as Medusa's
+ * capture workflow and cart completion record them (reference "capture", the capture's id), and
+ * answers how many it added. Never undone: a capture is money received, and its order must show it.
+ * Runs under the order's cart lock (order-cart-lock.ts), so nothing else records them meanwhile.
+ */
+export const recordCaptureTransactionsStep = createStep(
+  "vorexy-record-capture-transactions",
+  async (input: RecordCaptureTransactionsInput, { container }) => {
+    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+    const { order_id, payment } = input
+    const existing = await orders.listOrderTransactions(
+      { order_id, reference: "capture", reference_id: payment.captures.map(({ id }) => id) },
+      { select: ["reference_id"] }
+    )
+    const known = new Set(existing.map((transaction) => transaction.reference_id))
+    const missing = payment.captures
+      .filter((capture) => !known.has(capture.id))
+      .map((capture) => ({
+        order_id,
+        amount: capture.amount as number,
+        currency_code: payment.currency_code,
+        reference: "capture",
+        reference_id: capture.id,
+      }))
+    if (missing.length) await orders.addOrderTransactions(missing)
+    return new StepResponse(missing.length)
+  }
+)
