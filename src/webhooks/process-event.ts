@@ -25,7 +25,43 @@ const DONE = new Set(["processed", "orphan", "ignored", "abandoned"])
  * A trusted event for a charge not recorded yet waits out its checkout, then is adopted
  * (reconciliation/adopt-charge.ts) or kept as an orphan.
  */
-export async function processWebhookEvent(container: MedusaContainer, eventId: string) {
+export function processWebhookEvent(
+  container: MedusaContainer,
+  eventId: string
+): Promise<VorexyWebhookEventRow | null> {
+  const current = running.get(eventId)
+  if (current) {
+    // Handed over again while it runs (a charge's row woke it as its first processing began):
+    // that run looks once more when it ends, and this caller gets its outcome.
+    current.again = true
+    return current.done
+  }
+  const run: Run = { again: false, done: Promise.resolve(null) }
+  run.done = (async () => {
+    try {
+      let event: VorexyWebhookEventRow | null
+      do {
+        run.again = false
+        event = await processOnce(container, eventId)
+      } while (run.again)
+      return event
+    } finally {
+      running.delete(eventId)
+    }
+  })()
+  running.set(eventId, run)
+  return run.done
+}
+
+type Run = { again: boolean; done: Promise<VorexyWebhookEventRow | null> }
+
+/** The events this process is processing now: one run per event at a time. */
+const running = new Map<string, Run>()
+
+async function processOnce(
+  container: MedusaContainer,
+  eventId: string
+): Promise<VorexyWebhookEventRow | null> {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const [event] = await service.listVorexyWebhookEvents({ id: eventId })
   if (!event || DONE.has(event.outcome)) return event ?? null
