@@ -14,12 +14,12 @@ export default async function vorexyOrderPlaced({
   container,
 }: SubscriberArgs<{ id: string }>) {
   const found = await orderVorexySessions(container, event.data.id, { withCharges: true })
-  if (!found?.sessionIds.length) return
+  if (!found?.sessions.length) return
   const charges =
     (await linkRecordedCharges(container, found.sessions, event.data.id)) ??
     (
       await recordChargesWorkflow(container).run({
-        input: { payment_session_ids: found.sessionIds },
+        input: { payment_session_ids: found.sessions.map((session) => session.id) },
       })
     ).result
   // A PIX or boleto to pay later: the shopper gets how to pay it by e-mail (once).

@@ -36,8 +36,11 @@ export function chargeFromSession(
   }
 }
 
-/** A new charge row from the facts. */
-export function chargeRow(fact: ChargeFacts, syncedAt: Date, options: GraceOptions) {
+/**
+ * A new charge row from the facts. `syncedAt`: when they were known, on the database's clock (unused,
+ * and may be null, for a charge still pending).
+ */
+export function chargeRow(fact: ChargeFacts, syncedAt: Date | null, options: GraceOptions) {
   const expiring = { ...fact, expires_at: fact.expires_at ?? null }
   return {
     transaction_id: fact.transaction_id,

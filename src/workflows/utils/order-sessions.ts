@@ -12,7 +12,7 @@ type OrderWithSessions = {
 /**
  * An order with its sales channel and its Vorexy payment sessions (null: no order): their ids,
  * and with `withCharges`, the charge each session's data names (shown to shoppers: only a hint,
- * to be matched against what the plugin recorded for that session).
+ * to be matched against what the plugin recorded for that session; null without `withCharges`).
  */
 export async function orderVorexySessions(
   container: MedusaContainer,
@@ -20,7 +20,6 @@ export async function orderVorexySessions(
   { withCharges = false } = {}
 ): Promise<{
   order: OrderWithSessions
-  sessionIds: string[]
   sessions: Array<{ id: string; transaction_id: string | null }>
 } | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -46,7 +45,7 @@ export async function orderVorexySessions(
       const named = session.data?.transaction_id
       return { id: session.id, transaction_id: typeof named === "string" ? named : null }
     })
-  return { order, sessionIds: sessions.map((session) => session.id), sessions }
+  return { order, sessions }
 }
 
 type SessionOwner = {

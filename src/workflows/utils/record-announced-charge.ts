@@ -46,7 +46,8 @@ async function insertAnnounced(container: MedusaContainer, charge: ChargeCreated
       payment_collection_id: (linked && session.payment_collection_id) || null,
       order_id: null,
     },
-    await service.databaseNow(),
+    // Only a charge settled at creation is stamped (chargeRow): an awaiting one reads no clock.
+    charge.status === "pending" ? null : await service.databaseNow(),
     service.options
   )
   return service.createVorexyCharges([row]).then(
