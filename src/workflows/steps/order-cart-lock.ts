@@ -5,11 +5,15 @@ import type {
 } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { LEASE_S } from "./charge-lease"
 
 /** How long a capture waits for a checkout still completing the cart. */
 const WAIT_S = 10
-/** Held for the capture's few steps; a dead run's lock lapses this soon. */
-const HOLD_S = 30
+/**
+ * Held for the capture's few steps (well under a second); a dead run's lock lapses this soon, as
+ * its charge's lease does (charge-lease.ts), so it never holds the next run back longer.
+ */
+const HOLD_S = LEASE_S
 
 export type OrderCartLock = { key: string; owner: string }
 
