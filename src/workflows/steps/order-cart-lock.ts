@@ -5,23 +5,32 @@ import type {
 } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { LEASE_S } from "./charge-lease"
 
-/** How long a capture waits for a checkout still completing the cart. */
-const WAIT_S = 10
 /**
- * Held for the capture's few steps (well under a second); a dead run's lock lapses this soon, as
- * its charge's lease does (charge-lease.ts), so it never holds the next run back longer.
+ * Held for the capture's few steps (well under a second), renewed while they run: a dead run's
+ * lock lapses within seconds. A capture waits longer than that for one held, so it outwaits a dead
+ * holder (and a checkout of a few seconds) instead of failing and being retried later.
  */
-const HOLD_S = LEASE_S
+const HOLD_S = 5
+const RENEW_MS = 1_500
+const WAIT_S = 12
+/** Never renewed past this (a run that lost its way must not keep the cart locked). */
+const MAX_HOLD_MS = 60_000
 
 export type OrderCartLock = { key: string; owner: string }
 
-const release = (container: MedusaContainer, lock: OrderCartLock) =>
-  container
-    .resolve<ILockingModule>(Modules.LOCKING)
+/** This process's cart locks, each renewed by its timer until released. */
+const renewals = new Map<string, NodeJS.Timeout>()
+
+const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)
+
+const release = async (container: MedusaContainer, lock: OrderCartLock) => {
+  clearInterval(renewals.get(lock.owner))
+  renewals.delete(lock.owner)
+  await locking(container)
     .release(lock.key, { ownerId: lock.owner })
     .catch(() => undefined)
+}
 
 /**
  * Takes the lock of the cart an order was made from: the one Medusa's cart completion holds from
@@ -34,12 +43,11 @@ const release = (container: MedusaContainer, lock: OrderCartLock) =>
 export const lockOrderCartStep = createStep(
   "vorexy-lock-order-cart",
   async (input: { cart_id: string; order_id: string; owner: string }, { container }) => {
-    const locking = container.resolve(Modules.LOCKING)
     const lock: OrderCartLock = { key: input.cart_id, owner: input.owner }
     const until = Date.now() + WAIT_S * 1000
     for (;;) {
       try {
-        await locking.acquire(lock.key, { ownerId: lock.owner, expire: HOLD_S })
+        await locking(container).acquire(lock.key, { ownerId: lock.owner, expire: HOLD_S })
         break
       } catch {
         if (Date.now() >= until)
@@ -50,6 +58,17 @@ export const lockOrderCartStep = createStep(
         await new Promise((resolve) => setTimeout(resolve, 200))
       }
     }
+    // Renewed as its owner (a failed renewal is left to lapse: the charge's lease, not this lock,
+    // keeps the capture to one run).
+    const renewUntil = Date.now() + MAX_HOLD_MS
+    const timer = setInterval(() => {
+      if (Date.now() > renewUntil) return clearInterval(timer)
+      void locking(container)
+        .acquire(lock.key, { ownerId: lock.owner, expire: HOLD_S })
+        .catch(() => undefined)
+    }, RENEW_MS)
+    timer.unref()
+    renewals.set(lock.owner, timer)
     const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
     const [order] = await orders.listOrders({ id: input.order_id }, { select: ["id"] })
     if (!order) {
