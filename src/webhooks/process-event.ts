@@ -42,7 +42,13 @@ export function processWebhookEvent(
       let event: VorexyWebhookEventRow | null
       do {
         run.again = false
-        event = await processOnce(container, eventId)
+        try {
+          event = await processOnce(container, eventId)
+        } catch (error) {
+          // Handed over meanwhile: looked at once more (its outcome is on the event either way).
+          if (!run.again) throw error
+          event = null
+        }
       } while (run.again)
       return event
     } finally {

@@ -71,10 +71,9 @@ export function captureSessionPayment(input: WorkflowData<CaptureSessionPaymentI
   const added = when("vorexy-record-capture-transaction", { recordable }, ({ recordable }) => {
     return !!recordable
   }).then(() => recordCaptureTransactionsStep(recordable as WorkflowData<Recordable>))
-  // payment.captured, as Medusa's capture workflow announces it (late, for a repaired capture).
-  when("vorexy-announce-capture", { authorized, added }, ({ authorized, added }) => {
-    return !!authorized?.captures.length || (added ?? 0) > 0
-  }).then(() => {
+  // payment.captured, as Medusa's capture workflow announces it, by whoever records the capture on
+  // the order (late, for a repaired one; not again for one a checkout recorded).
+  when("vorexy-announce-capture", { added }, ({ added }) => (added ?? 0) > 0).then(() => {
     emitEventStep({
       eventName: PaymentEvents.CAPTURED,
       data: transform({ recordable }, ({ recordable }) => ({ id: recordable!.payment.id })),

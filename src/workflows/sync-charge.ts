@@ -50,29 +50,34 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       ? { ...COALESCED, summary: gathered.reason ?? COALESCED.summary }
       : planChargeSync(gathered.charge, gathered.gateway, gathered.medusa, gathered.options)
   )
-  const capture = transform({ plan, gathered, lease }, ({ plan, gathered, lease }) => {
-    const action = plan.action as { type: string; session_id?: string; amount?: string }
-    const medusa = gathered.coalesced ? null : gathered.medusa
-    const orderId = medusa?.order?.id ?? null
-    const unrecorded = gathered.coalesced ? null : gathered.unrecorded
-    const cartId = gathered.coalesced ? null : gathered.cart_id
-    const capturing = action.type === "capture"
-    return {
-      capture: capturing,
-      session_id: action.session_id ?? "",
-      amount: action.amount ?? "0",
-      payment_id: medusa?.payment?.id ?? null,
-      order_id: orderId,
-      unrecorded,
-      // A capture or a missing transaction for an order: under its cart's lock (none for an order
-      // made without a cart). Not for a cart with no order: Medusa's flow completes it, and its
-      // completion takes that lock itself.
-      cart_lock:
-        orderId && cartId && (capturing || unrecorded)
-          ? { cart_id: cartId, order_id: orderId, owner: lease.owner }
-          : null,
+  const capture = transform(
+    { plan, gathered, lease, input },
+    ({ plan, gathered, lease, input }) => {
+      // A caller that waits for no busy charge (the reconcile job) waits for no busy cart either.
+      const lockWait = input.lock_wait_s !== 0
+      const action = plan.action as { type: string; session_id?: string; amount?: string }
+      const medusa = gathered.coalesced ? null : gathered.medusa
+      const orderId = medusa?.order?.id ?? null
+      const unrecorded = gathered.coalesced ? null : gathered.unrecorded
+      const cartId = gathered.coalesced ? null : gathered.cart_id
+      const capturing = action.type === "capture"
+      return {
+        capture: capturing,
+        session_id: action.session_id ?? "",
+        amount: action.amount ?? "0",
+        payment_id: medusa?.payment?.id ?? null,
+        order_id: orderId,
+        unrecorded,
+        // A capture or a missing transaction for an order: under its cart's lock (none for an order
+        // made without a cart). Not for a cart with no order: Medusa's flow completes it, and its
+        // completion takes that lock itself.
+        cart_lock:
+          orderId && cartId && (capturing || unrecorded)
+            ? { cart_id: cartId, order_id: orderId, owner: lease.owner, wait: lockWait }
+            : null,
+      }
     }
-  })
+  )
   // Taken before the payment is applied: a shopper is never told "paid" by a run that then
   // waits out a checkout and rolls back.
   when("vorexy-lock-cart", { capture }, ({ capture }) => !!capture.cart_lock).then(() => {

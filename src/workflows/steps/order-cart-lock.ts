@@ -8,8 +8,9 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
 /**
  * Held for the capture's few steps (well under a second), renewed while they run: a dead run's
- * lock lapses within seconds. A capture waits longer than that for one held, so it outwaits a dead
- * holder (and a checkout of a few seconds) instead of failing and being retried later.
+ * lock lapses within seconds. A capture waits longer than that for one held (unless its caller
+ * waits for nothing: the reconcile job moves on), so it outwaits a dead holder, and a checkout of
+ * a few seconds, instead of failing and being retried later.
  */
 const HOLD_S = 5
 const RENEW_MS = 1_500
@@ -19,14 +20,42 @@ const MAX_HOLD_MS = 60_000
 
 export type OrderCartLock = { key: string; owner: string }
 
-/** This process's cart locks, each renewed by its timer until released. */
-const renewals = new Map<string, NodeJS.Timeout>()
+/**
+ * This process's cart locks, renewed by a timer until released. `confirmedAt`: when the last
+ * take or renewal that succeeded was sent (monotonic clock).
+ */
+type Held = { timer: NodeJS.Timeout; renewing: Promise<unknown>; confirmedAt: number }
+const held = new Map<string, Held>()
 
 const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)
 
-const release = async (container: MedusaContainer, lock: OrderCartLock) => {
-  clearInterval(renewals.get(lock.owner))
-  renewals.delete(lock.owner)
+/** Renews it, unless it may have lapsed (then it is let go, never taken back unseen). */
+async function renew(container: MedusaContainer, lock: OrderCartLock, state: Held) {
+  const sent = performance.now()
+  if (sent - state.confirmedAt >= HOLD_S * 1000) return stop(lock)
+  const renewed = await locking(container)
+    .acquire(lock.key, { ownerId: lock.owner, expire: HOLD_S })
+    .then(
+      () => true,
+      () => false
+    )
+  if (!renewed || performance.now() - state.confirmedAt >= HOLD_S * 1000) return stop(lock)
+  state.confirmedAt = Math.max(state.confirmedAt, sent)
+}
+
+function stop(lock: OrderCartLock) {
+  const state = held.get(lock.owner)
+  if (state) clearInterval(state.timer)
+}
+
+/** Stops renewing (a renewal in flight lands first), then lets go. */
+async function release(container: MedusaContainer, lock: OrderCartLock) {
+  const state = held.get(lock.owner)
+  held.delete(lock.owner)
+  if (state) {
+    clearInterval(state.timer)
+    await state.renewing
+  }
   await locking(container)
     .release(lock.key, { ownerId: lock.owner })
     .catch(() => undefined)
@@ -38,14 +67,20 @@ const release = async (container: MedusaContainer, lock: OrderCartLock) => {
  * interleaves with a checkout still completing (both authorising the session, or both recording
  * the same capture on the order), and a repair never doubles the completion's transaction. Once
  * held, the order must still exist: a completion that failed meanwhile rolled it back, and the
- * sync is retried on what is there now.
+ * sync is retried on what is there now. The charge's lease, not this lock, keeps the capture to
+ * one run.
  */
 export const lockOrderCartStep = createStep(
   "vorexy-lock-order-cart",
-  async (input: { cart_id: string; order_id: string; owner: string }, { container }) => {
+  async (
+    input: { cart_id: string; order_id: string; owner: string; wait: boolean },
+    { container }
+  ) => {
     const lock: OrderCartLock = { key: input.cart_id, owner: input.owner }
-    const until = Date.now() + WAIT_S * 1000
+    const until = Date.now() + (input.wait ? WAIT_S * 1000 : 0)
+    let sent: number
     for (;;) {
+      sent = performance.now()
       try {
         await locking(container).acquire(lock.key, { ownerId: lock.owner, expire: HOLD_S })
         break
@@ -58,25 +93,29 @@ export const lockOrderCartStep = createStep(
         await new Promise((resolve) => setTimeout(resolve, 200))
       }
     }
-    // Renewed as its owner (a failed renewal is left to lapse: the charge's lease, not this lock,
-    // keeps the capture to one run).
     const renewUntil = Date.now() + MAX_HOLD_MS
-    const timer = setInterval(() => {
-      if (Date.now() > renewUntil) return clearInterval(timer)
-      void locking(container)
-        .acquire(lock.key, { ownerId: lock.owner, expire: HOLD_S })
-        .catch(() => undefined)
-    }, RENEW_MS)
-    timer.unref()
-    renewals.set(lock.owner, timer)
-    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
-    const [order] = await orders.listOrders({ id: input.order_id }, { select: ["id"] })
-    if (!order) {
+    const state: Held = {
+      confirmedAt: sent,
+      renewing: Promise.resolve(),
+      timer: setInterval(() => {
+        if (Date.now() > renewUntil) return stop(lock)
+        state.renewing = renew(container, lock, state)
+      }, RENEW_MS),
+    }
+    state.timer.unref()
+    held.set(lock.owner, state)
+    try {
+      const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
+      const [order] = await orders.listOrders({ id: input.order_id }, { select: ["id"] })
+      if (!order)
+        throw new MedusaError(
+          MedusaError.Types.CONFLICT,
+          `Vorexy: order ${input.order_id} was rolled back by its checkout; will retry.`
+        )
+    } catch (error) {
+      // Failed here, the step's compensation gets nothing to release: let go now.
       await release(container, lock)
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `Vorexy: order ${input.order_id} was rolled back by its checkout; will retry.`
-      )
+      throw error
     }
     return new StepResponse(lock, lock)
   },
