@@ -156,5 +156,5 @@ export async function paidUnderLoad(bs: BenchStore, rounds: number, width = 10) 
     )
   }
   await bs.sandbox.webhooks.idle(30_000)
-  return { paid: stats(paid), captured: stats(captured) }
+  return { paid: stats(paid), captured: stats(captured), samples: { paid, captured } }
 }
