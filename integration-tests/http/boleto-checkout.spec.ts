@@ -149,15 +149,16 @@ medusaIntegrationTestRunner({
         gateway.sandbox.setWebhookUrl(null)
         const { orderId, transactionId } = await placeBoletoOrder()
 
-        // Due 12 hours ago: within the default grace of one business day, a bank may still
-        // settle it (whatever day of the week this runs).
+        // Due 12 hours ago: within the default grace of three bank business days, a bank may
+        // still settle it (whatever day of the week this runs).
         await dueHoursAgo(transactionId, 12)
         await reconcile()
         expect(await orderStatus(orderId)).not.toBe("canceled")
         expect(await paymentStatus(orderId)).toBe("awaiting")
 
-        // Due a week ago: past the grace (one business day, weekends skipped), cancelled.
-        await dueHoursAgo(transactionId, 7 * 24)
+        // Due two weeks ago: past the grace (three business days, weekends and holidays
+        // skipped), cancelled.
+        await dueHoursAgo(transactionId, 14 * 24)
         await reconcile()
         expect(await orderStatus(orderId)).toBe("canceled")
 

@@ -241,8 +241,12 @@ export const VorexyOptionsSchema = z.object({
   reconcileCallsPerMinute: z.coerce.number().int().min(1).max(1000).default(60),
   /** Days until a boleto is due (gateway `boleto.expiresInDays`). */
   boletoExpiresInDays: z.coerce.number().int().min(1).max(30).default(3),
-  /** Days past its due date an unpaid boleto is still awaited (boletos are paid days later). */
-  boletoGraceDays: z.coerce.number().int().min(0).max(30).default(1),
+  /**
+   * Bank business days past its due date an unpaid boleto is still awaited: a boleto paid on its
+   * due date is settled by the banks one to three business days later (weekends and bank holidays
+   * never count), so its order holds its stock that long.
+   */
+  boletoGraceDays: z.coerce.number().int().min(0).max(30).default(3),
   /**
    * Card payments are off unless both are set: the public key the storefront tokenises with, and
    * the URL of the gateway's tokenisation script it must load. A card number never reaches Medusa.
