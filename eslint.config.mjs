@@ -24,6 +24,7 @@ const LAYERS = {
       "vorexy/installments",
       "vorexy/core/data-size",
       "vorexy/core/raw-card",
+      "vorexy/core/session-input",
       "vorexy/core/errors",
     ],
     gateway: ALL,

@@ -352,6 +352,123 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("a refused session request", () => {
+      it("leaves the cart's total, chosen method and sessions as they were", async () => {
+        const cartId = await createCart(api, store, 2)
+        expect((await cardSession(cartId)).status).toBe(200)
+        const before = await cartTotals(cartId)
+        expect(before).toMatchObject({ total: 174.8, payment_collection: { amount: 174.8 } })
+
+        // A PIX session with a CPF typo: the provider refuses it, before the discount is applied.
+        const typo = await startSession(api, store, cartId, "pix", {
+          ...VALID_PAYER,
+          document: "529.982.247-24",
+        })
+        expect(typo.status).toBe(400)
+        expect(typo.data.message).toMatch(/document/i)
+
+        const after = await cartTotals(cartId)
+        expect(after).toMatchObject({
+          total: 174.8,
+          discount_total: 0,
+          promotions: [],
+          payment_collection: { amount: 174.8 },
+        })
+        expect(after.metadata?.vorexy_payment_method).toBe(before.metadata?.vorexy_payment_method)
+        expect(after.payment_collection!.payment_sessions.map((s) => s.provider_id)).toEqual([
+          PROVIDERS.card,
+        ])
+        // The card session still pays the order, at the full price.
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        expect(transactions().map((t) => t.amountCents)).toEqual([17480])
+      })
+    })
+
+    describe("one amount per cart", () => {
+      it("refuses at completion a session made for the total before the cart changed, and charges nothing", async () => {
+        const cartId = await createCart(api, store, 2)
+        // The seam: the card session's creation is held after Medusa read the amount it is for,
+        // while another request adds a shirt (the two requests racing, made deterministic).
+        const payments = getContainer().resolve(Modules.PAYMENT) as unknown as {
+          createPaymentSession: (...args: unknown[]) => Promise<unknown>
+        }
+        const create = payments.createPaymentSession
+        let release!: () => void
+        const held = new Promise<void>((resolve) => (release = resolve))
+        let reached!: () => void
+        const holding = new Promise<void>((resolve) => (reached = resolve))
+        payments.createPaymentSession = async (...args: unknown[]) => {
+          reached()
+          await held
+          return create.apply(payments, args)
+        }
+        try {
+          const session = cardSession(cartId)
+          await holding
+          await api.post(
+            `/store/carts/${cartId}/line-items`,
+            { variant_id: store.product.variants[0].id, quantity: 1 },
+            store.storeHeaders
+          )
+          release()
+          expect((await session).status).toBe(200)
+        } finally {
+          payments.createPaymentSession = create
+        }
+        const cart = await cartTotals(cartId)
+        expect(cart.total).toBe(254.7)
+
+        const completed = await complete(api, store, cartId)
+        expect(completed.status).toBe(400)
+        expect(completed.data.message).toBe(
+          "This cart's total is R$ 254,70, but its payment was prepared for R$ 174,80 (the cart changed while it was being prepared). Choose your payment method again to pay R$ 254,70; nothing was charged."
+        )
+        expect(transactions()).toEqual([])
+
+        // Choosing again pays the cart's total.
+        expect((await cardSession(cartId)).status).toBe(200)
+        const again = await complete(api, store, cartId)
+        expect(again.data.type).toBe("order")
+        expect(transactions().map((t) => t.amountCents)).toEqual([25470])
+      })
+    })
+
+    describe("a discount the store turns off", () => {
+      it("is taken off the carts that chose it: a card sells, and PIX pays the full price", async () => {
+        const chosePix = await createCart(api, store, 2)
+        expect((await choose(chosePix, PROVIDERS.pix)).data.total).toBe(166.81)
+        const alsoPix = await createCart(api, store, 2)
+        expect((await choose(alsoPix, PROVIDERS.pix)).data.total).toBe(166.81)
+
+        // The store removes its PIX discount (the option gone; the reconcile job makes the
+        // promotion inactive).
+        const vorexy = getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+        const pixDiscount = vorexy.options.pixDiscount
+        ;(vorexy.options as { pixDiscount?: unknown }).pixDiscount = undefined
+        try {
+          forgetEnsuredPromotions()
+          await reconcileVorexy(getContainer())
+
+          // Paid by card: no longer refused for the ended discount.
+          expect((await cardSession(chosePix)).status).toBe(200)
+          expect(await cartTotals(chosePix)).toMatchObject({ total: 174.8, promotions: [] })
+          const byCard = await complete(api, store, chosePix)
+          expect(byCard.data.type).toBe("order")
+
+          // Paid by PIX: the ended discount is gone from the cart too.
+          expect((await startSession(api, store, alsoPix, "pix", VALID_PAYER)).status).toBe(200)
+          expect(await cartTotals(alsoPix)).toMatchObject({ total: 174.8, promotions: [] })
+          const byPix = await complete(api, store, alsoPix)
+          expect(byPix.data.type).toBe("order")
+          expect(transactions().map((t) => t.amountCents)).toEqual([17480, 17480])
+        } finally {
+          ;(vorexy.options as { pixDiscount?: unknown }).pixDiscount = pixDiscount
+          forgetEnsuredPromotions()
+        }
+      })
+    })
+
     describe("a store's own promotion named DESCONTO-PIX", () => {
       it("is left alone, and the plugin's checks ignore it", async () => {
         const promotions = getContainer().resolve<IPromotionModuleService>(Modules.PROMOTION)

@@ -102,7 +102,8 @@ export default defineMiddlewares({
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
-      middlewares: [refuseReplacingOpenCharge, applyMethodDiscount, attachCheckoutContext],
+      // Every check before anything on the cart changes: a refused request leaves it as it was.
+      middlewares: [refuseReplacingOpenCharge, attachCheckoutContext, applyMethodDiscount],
     },
     ...["/store/carts", "/store/carts/:id"].map((matcher) => ({
       matcher,

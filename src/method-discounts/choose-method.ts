@@ -31,7 +31,11 @@ export function choiceMatters(
 ): boolean {
   const previous = cart.metadata?.[METHOD_KEY]
   const next = methodOfProvider(providerId)
-  if (previous === next || cart.completed_at) return false
+  if (cart.completed_at) return false
+  // Chosen while the store gave that discount, since removed: the choice is cleared so the cart
+  // drops the ended promotion (it would keep it, and its lower price, otherwise).
+  if (isDiscountMethod(previous) && !discounts[previous]) return true
+  if (previous === next) return false
   // Not a value the plugin writes (a list, an object: written before the Store API refused it):
   // replaced, whatever it would make a promotion rule do.
   if (previous !== undefined && previous !== null && !isPaymentMethodChoice(previous)) return true
@@ -56,9 +60,11 @@ export async function chooseCartMethod(
       .warn(`Vorexy: the PIX/boleto discount promotions could not be checked: ${error.message}`)
   )
   try {
-    // Medusa merges metadata: only this key is written, whatever else changed meanwhile.
+    // Medusa merges metadata: only this key is written, whatever else changed meanwhile. A method
+    // without a discount now is recorded as no choice ("" removes the key).
+    const recorded = isDiscountMethod(method) && !discounts[method] ? "" : method
     await updateCartWorkflow(container).run({
-      input: { id: cart.id, metadata: { [METHOD_KEY]: method } },
+      input: { id: cart.id, metadata: { [METHOD_KEY]: recorded } },
     })
   } catch (error) {
     // The cart's lock is held by another request (completion, an update): Medusa's in-memory and

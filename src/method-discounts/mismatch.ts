@@ -1,9 +1,11 @@
 /**
- * The rule Medusa's completion checks (workflows/hooks/method-discount.ts): a cart carrying the
+ * The rule Medusa's completion checks (workflows/hooks/completion-checks.ts): a cart carrying the
  * plugin's PIX or boleto discount is paid with that method, by every session Medusa may authorize.
+ * A discount the store has since removed is not enforced: the cart keeps the price its session
+ * was made for (the session request clears such a choice, api/utils/method-choice.ts).
  */
 import { methodLabelOf } from "../providers/vorexy/provider-ids"
-import { isOurPromotion, methodOfCode, methodOfProvider } from "./promotions"
+import { isOurPromotion, methodOfCode, methodOfProvider, type MethodDiscounts } from "./promotions"
 
 export type CartForMismatch = {
   total?: unknown
@@ -25,7 +27,7 @@ export const MISMATCH_FIELDS = [
 ]
 
 /** The sessions Medusa's completion may authorize (validateCartPaymentsStep's list). */
-const PROCESSABLE = new Set([
+export const PROCESSABLE = new Set([
   "pending",
   "requires_more",
   "authorized",
@@ -36,12 +38,15 @@ const PROCESSABLE = new Set([
 const LABEL = { pix: "PIX", boleto: "boleto" } as const
 
 /** The shopper's message when the cart may not be completed as it is; null when it may. */
-export function discountMismatch(cart: CartForMismatch | undefined): string | null {
+export function discountMismatch(
+  cart: CartForMismatch | undefined,
+  discounts: MethodDiscounts
+): string | null {
   if (!cart) return null
   const discount = (cart.promotions ?? [])
     .filter((promotion) => promotion && isOurPromotion(promotion))
     .map((promotion) => ({ code: promotion!.code, method: methodOfCode(promotion!.code) }))
-    .find((entry) => entry.method !== null)
+    .find((entry) => entry.method !== null && discounts[entry.method])
   if (!discount) return null
   // Nothing to pay (gift cards, store credit): Medusa takes no payment, and there is no method.
   if (Number(cart.total ?? 0) <= 0 && Number(cart.credit_line_total ?? 0) >= 0) return null

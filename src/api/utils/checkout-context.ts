@@ -7,6 +7,8 @@ import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isVorexyProviderId, methodLabelOf } from "../../providers/vorexy/provider-ids"
 import { exceedsDataLimit } from "../../providers/vorexy/core/data-size"
 import { cardFieldsIn } from "../../providers/vorexy/core/raw-card"
+import { checkSessionInput as providerChecks } from "../../providers/vorexy/core/session-input"
+import { pendingMethodChoice } from "./method-choice"
 import { sessionCollection, type SessionCollection } from "./session-collection"
 import { bodyTextProblem } from "./text-guard"
 
@@ -29,7 +31,8 @@ function payerAddress(req: MedusaRequest): string | null {
  * On Vorexy session creation, refuses card details (before Medusa stores anything) and adds what
  * the provider cannot see from the payment module's container but the gateway takes: the payer's
  * IP as Medusa saw it, the cart's items, shipping fee and addresses. These override anything the
- * storefront sent under those names.
+ * storefront sent under those names. Then the provider's own checks of the data run, so a request
+ * it would refuse is refused before the method's discount changes the cart (method-choice.ts).
  */
 export async function attachCheckoutContext(
   req: MedusaRequest,
@@ -58,7 +61,8 @@ export async function attachCheckoutContext(
         res.status(400).json({ type: "invalid_data", message })
         return
       }
-      const cart = cartContext(await sessionCollection(req))
+      const collection = await sessionCollection(req)
+      const cart = cartContext(collection)
       // Medusa's own route fails an unknown collection with a 500 (it reads its amount).
       if (!cart) {
         res.status(404).json({
@@ -70,11 +74,31 @@ export async function attachCheckoutContext(
       // Exactly the keys the provider leaves out of its card scan (CHECKOUT_CONTEXT_KEYS).
       const context: Record<CheckoutContextKey, unknown> = { payer_ip: payerAddress(req), ...cart }
       for (const body of bodies) body.data = { ...(body.data ?? {}), ...context }
+      await checkSessionInput(req, bodies[0], collection)
     }
     next()
   } catch (error) {
     next(error)
   }
+}
+
+/**
+ * The amount a card's split is checked against while this request's method choice may still change
+ * the cart's total: the loosest (every configured split allowed). The provider checks the real
+ * amount when it makes the session.
+ */
+const AMOUNT_NOT_YET_KNOWN = Number.MAX_SAFE_INTEGER
+
+/** Throws the provider's message for data it would refuse (its own checks, not a copy). */
+async function checkSessionInput(
+  req: MedusaRequest,
+  body: SessionBody,
+  collection: SessionCollection | undefined
+) {
+  const options = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).options
+  const known = collection?.amount != null && !(await pendingMethodChoice(req))
+  const cents = known ? toCents(collection!.amount!) : AMOUNT_NOT_YET_KNOWN
+  providerChecks(body.provider_id, options, cents, body.data)
 }
 
 function cartContext(collection: SessionCollection | undefined) {

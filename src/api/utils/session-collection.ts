@@ -20,6 +20,9 @@ export type CartItemRow = {
 }
 
 export type CartRow = {
+  id?: string
+  metadata?: Record<string, unknown> | null
+  completed_at?: Date | string | null
   items?: CartItemRow[] | null
   shipping_methods?: Array<{ amount: MajorAmountInput } | null> | null
   billing_address?: MedusaAddress | null
@@ -28,6 +31,8 @@ export type CartRow = {
 
 export type SessionCollection = {
   id: string
+  /** What a session made now is for (before a method's discount this request may apply). */
+  amount?: MajorAmountInput | null
   order?: { id: string } | null
   payment_sessions?: Array<{ provider_id: string; data?: Record<string, unknown> | null } | null>
   cart?:
@@ -52,6 +57,8 @@ const ADDRESS_FIELDS = [
 /** What the gateway takes of the cart, read from the cart module in one joined query. */
 const CART_SELECT = [
   "id",
+  "metadata",
+  "completed_at",
   "items.title",
   "items.variant_title",
   "items.unit_price",
@@ -95,6 +102,7 @@ export function sessionCollection(req: MedusaRequest): Promise<SessionCollection
         entity: "payment_collection",
         fields: [
           "id",
+          "amount",
           "order.id",
           "payment_sessions.provider_id",
           "payment_sessions.data",

@@ -24,9 +24,13 @@ import {
 
 type Input = Record<string, unknown> | undefined
 
-/** The data of a new session (initiatePayment): nothing leaves for the gateway yet. */
-export function initialSessionData(
-  seal: PayerSeal,
+/**
+ * What a new session's data says, checked as the provider checks it: its size, no card details,
+ * the payer, and what the method needs (a boleto's document and address, a card's token and
+ * split). Throws the shopper's message. The store route runs it before it changes anything on the
+ * cart (a refused request leaves the cart as it was), and initiatePayment runs it again.
+ */
+export function readSessionInput(
   method: ChargeMethod,
   options: VorexyOptions,
   cents: number,
@@ -34,7 +38,6 @@ export function initialSessionData(
   customer?: PaymentCustomerDTO
 ) {
   const label = method.label
-  // The store route refuses these before Medusa stores anything; a session made another way too.
   // Only what the storefront sent: titles and addresses from the catalogue and the cart are full of
   // digit runs ("Grade 34 35 36 ... 44") that are no card.
   const sent = storefrontSent(data)
@@ -52,6 +55,25 @@ export function initialSessionData(
   )
   const shipping = gatewayAddress(data?.shipping_address as MedusaAddress | undefined)
   const extra = method.readInput({ data, amountCents: cents, options, payer: partial, address })
+  return { partial, address, shipping, extra }
+}
+
+/** The data of a new session (initiatePayment): nothing leaves for the gateway yet. */
+export function initialSessionData(
+  seal: PayerSeal,
+  method: ChargeMethod,
+  options: VorexyOptions,
+  cents: number,
+  data: Input,
+  customer?: PaymentCustomerDTO
+) {
+  const { partial, address, shipping, extra } = readSessionInput(
+    method,
+    options,
+    cents,
+    data,
+    customer
+  )
   // Set by Medusa after the storefront's data, so it is the real session id.
   const sessionId = typeof data?.session_id === "string" ? data.session_id : ""
   const sealed: SealedPayer = {
