@@ -18,7 +18,7 @@ import type {
 import { Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
-import { closesAt } from "../workflows/utils/watch-schedule"
+import { closedHere, closesAt } from "../workflows/utils/watch-schedule"
 import { WATCH } from "./sweep-plan"
 
 export const CHARGE_LOOK_EVENT = "vorexy.charge.look_requested"
@@ -32,6 +32,7 @@ export const LOOKS_PER_MINUTE = 60
 
 export type LookedCharge = {
   status: string
+  gateway_status?: string | null
   created_at: Date | string
   last_synced_at: Date | string | null
   gateway_unknown_at?: Date | string | null
@@ -48,11 +49,14 @@ const time = (at: Date | string | null | undefined) => (at ? new Date(at).getTim
  * (watch-schedule.ts), after which its own sync closes it (null: no expiry).
  */
 export function lookDue(charge: LookedCharge, closes: Date | null, now = Date.now()): boolean {
-  if (charge.status !== "pending" || charge.gateway_unknown_at) return false
+  // One closed here while the gateway still offered it may still be paid into its open order
+  // (the status route asks for those of an order it shows): looked at for 3 days from its making.
+  const closed = closedHere(charge)
+  if ((charge.status !== "pending" && !closed) || charge.gateway_unknown_at) return false
   // Under an hour old, the recent sweep reads the list every 2 minutes.
   const age = now - time(charge.created_at)!
   if (age < WATCH.recentMs) return false
-  if (closes ? now > closes.getTime() : age > WATCH.openMs) return false
+  if (closes && !closed ? now > closes.getTime() : age > WATCH.openMs) return false
   const synced = time(charge.last_synced_at)
   if (synced !== null && now - synced < LOOK_EVERY_MS) return false
   // A charge whose syncs fail waits for its backoff, whatever the shopper does.

@@ -93,9 +93,16 @@ export async function sweepHorizon(
   const ago = (ms: number) => new Date(now - ms)
   const filters: Record<string, unknown>[] =
     name === "recent"
-      ? [{ status: "pending", created_at: { $gte: ago(WATCH.recentMs) } }]
+      ? [{ status: ["pending", "cancelled"], created_at: { $gte: ago(WATCH.recentMs) } }]
       : name === "open"
-        ? [{ status: "pending", created_at: { $lt: ago(WATCH.recentMs), $gte: ago(WATCH.openMs) } }]
+        ? // A charge closed here may still be paid into its open order (plan-charge-sync.ts):
+          // watched as closely as one awaiting payment.
+          [
+            {
+              status: ["pending", "cancelled"],
+              created_at: { $lt: ago(WATCH.recentMs), $gte: ago(WATCH.openMs) },
+            },
+          ]
         : [
             {
               status: "pending",

@@ -12,6 +12,7 @@ import { confirmCaptureStep } from "./steps/confirm-capture"
 import { lockOrderCartStep, releaseOrderCartStep } from "./steps/order-cart-lock"
 import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
 import { rebindSessionStep } from "./steps/rebind-session"
+import { recheckCaptureStep } from "./steps/recheck-capture"
 import { recordCaptureStep } from "./steps/record-capture"
 import { ChargeSyncPlan, planChargeSync } from "./utils/plan-charge-sync"
 
@@ -94,12 +95,43 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
     }))
   )
 
+  // Under the order's lock, the plan's checks made again: another charge of the order captured
+  // meanwhile makes this one a flag, not a second capture; a charge that completes its order after
+  // a renewal gets its session back (recheck-capture.ts).
+  const rechecked = when("vorexy-recheck-capture", { capture }, ({ capture }) => {
+    return capture.capture && !!capture.cart_lock
+  }).then(() =>
+    recheckCaptureStep(
+      transform({ gathered, plan }, ({ gathered, plan }) => {
+        const action = plan.action as { session_id: string; revive?: boolean }
+        const read = gathered as Extract<typeof gathered, { coalesced: false }>
+        return {
+          charge_id: read.charge.id,
+          transaction_id: read.charge.transaction_id ?? "",
+          session_id: action.session_id,
+          session_names: read.session_names,
+          revive: action.revive === true,
+          gateway_status: plan.gateway_status,
+        }
+      })
+    )
+  )
+  const captureNow = transform({ capture, rechecked }, ({ capture, rechecked }) => ({
+    ...capture,
+    capture: capture.capture && (rechecked?.capture ?? true),
+  }))
+
   // Medusa's authorisation and capture re-read the charge through the provider, which reuses the
   // verifying read (announcing nothing); a session whose binding no longer verifies is signed
   // again first, so they find this charge (rebind-session.ts).
-  when("vorexy-rebind-when-unbound", { plan, gathered }, ({ plan, gathered }) => {
-    return plan.action.type === "capture" && !gathered.coalesced && !gathered.session_bound
-  }).then(() => {
+  when(
+    "vorexy-rebind-when-unbound",
+    { plan, gathered, captureNow },
+    ({ plan, gathered, captureNow }) => {
+      const revive = (plan.action as { revive?: boolean }).revive === true
+      return captureNow.capture && !revive && !gathered.coalesced && !gathered.session_bound
+    }
+  ).then(() => {
     rebindSessionStep(
       transform({ gathered, plan }, ({ gathered, plan }) => ({
         session_id: (plan.action as { session_id: string }).session_id,
@@ -110,12 +142,12 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
     )
   })
   // Before Medusa's capture, or before recording the transaction of one a dead run left.
-  when("vorexy-capture", { capture }, ({ capture }) => {
-    return capture.capture || (!!capture.order_id && !!capture.unrecorded)
+  when("vorexy-capture", { captureNow }, ({ captureNow }) => {
+    return captureNow.capture || (!!captureNow.order_id && !!captureNow.unrecorded)
   }).then(() => {
     assertLeaseStep(lease).config({ name: "vorexy-lease-before-capture" })
   })
-  captureSessionPayment(capture)
+  captureSessionPayment(captureNow)
   when("vorexy-unlock-cart", { capture }, ({ capture }) => !!capture.cart_lock).then(() => {
     releaseOrderCartStep(
       transform({ capture }, ({ capture }) => ({
@@ -124,17 +156,19 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
       }))
     )
   })
-  when("vorexy-confirm-capture", { capture }, ({ capture }) => capture.capture).then(() => {
-    confirmCaptureStep(
-      transform({ capture }, ({ capture }) => ({ session_id: capture.session_id }))
-    )
-  })
+  when("vorexy-confirm-capture", { captureNow }, ({ captureNow }) => captureNow.capture).then(
+    () => {
+      confirmCaptureStep(
+        transform({ captureNow }, ({ captureNow }) => ({ session_id: captureNow.session_id }))
+      )
+    }
+  )
   // Captured now, or already (at cart completion, or by an earlier run): the store knows it's paid.
   recordCaptureStep(
-    transform({ gathered, plan, charge }, ({ gathered, plan, charge }) => ({
+    transform({ gathered, captureNow, charge }, ({ gathered, captureNow, charge }) => ({
       charge,
       captured:
-        plan.action.type === "capture" ||
+        captureNow.capture ||
         (!gathered.coalesced && (gathered.medusa.payment?.captured_cents ?? 0) > 0),
       order_seen: !gathered.coalesced && gathered.medusa.order !== null,
     }))

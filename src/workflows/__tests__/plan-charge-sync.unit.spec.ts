@@ -96,10 +96,32 @@ describe("planChargeSync", () => {
     )
   })
 
+  it("captures a payment of a charge closed here while its order is open (renewals on, or orders kept)", () => {
+    const plan = planChargeSync(
+      charge({ status: "cancelled", closed_here: true }),
+      paid,
+      medusa(),
+      {
+        ...options,
+        cancelOrderOnExpiry: false,
+      }
+    )
+    expect(plan).toMatchObject({
+      status: "paid",
+      flag: null,
+      action: { type: "capture", session_id: "payses_1", amount: "94.90" },
+    })
+    expect((plan.action as { revive?: boolean }).revive).toBeUndefined()
+  })
+
   it("flags a payment that arrives after the order was cancelled or the charge closed", () => {
     for (const [c, m] of [
       [charge(), medusa({ order: { id: "order_1", status: "canceled" } })],
       [charge({ status: "cancelled" }), medusa()],
+      [
+        charge({ status: "cancelled", closed_here: true }),
+        medusa({ order: { id: "order_1", status: "canceled" } }),
+      ],
     ] as const) {
       expect(planChargeSync(c, paid, m, options)).toMatchObject({
         status: null,
@@ -212,14 +234,41 @@ describe("planChargeSync", () => {
       expect(plan.recheck_at).toBeUndefined()
     })
 
-    it("flags a replaced charge paid late instead of capturing it", () => {
-      const plan = planChargeSync(charge(), paid, medusa({ superseded: true }), options)
-      expect(plan).toMatchObject({
-        status: null,
-        action: { type: "none" },
-        flag: { flag: "late_payment" },
-      })
-      expect(plan.flag?.detail).toMatch(/new charge replaced it/)
+    it("captures a replaced charge paid while its order is open, pointing the session back at it", () => {
+      for (const c of [charge(), charge({ status: "cancelled", closed_here: true })]) {
+        const plan = planChargeSync(c, paid, medusa({ superseded: true, replaced: true }), options)
+        expect(plan).toMatchObject({
+          status: "paid",
+          flag: null,
+          action: { type: "capture", session_id: "payses_1", amount: "94.90", revive: true },
+        })
+      }
+    })
+
+    it("flags a replaced charge paid when its order cannot take it", () => {
+      for (const m of [
+        medusa({ superseded: true, newer_paid: true }),
+        medusa({ superseded: true, paid_otherwise: true }),
+        medusa({ superseded: true, session_amount_cents: 9000 }),
+        medusa({ superseded: true, order: { id: "order_1", status: "canceled" } }),
+        medusa({ superseded: true, order: null }),
+      ]) {
+        const plan = planChargeSync(charge(), paid, m, options)
+        expect(plan).toMatchObject({
+          status: null,
+          action: { type: "none" },
+          flag: { flag: "late_payment" },
+        })
+      }
+      // The gateway closed it itself: never revived.
+      const closedThere = planChargeSync(
+        charge({ status: "cancelled" }),
+        paid,
+        medusa({ superseded: true }),
+        options
+      )
+      expect(closedThere).toMatchObject({ flag: { flag: "late_payment" } })
+      expect(closedThere.flag?.detail).toMatch(/new charge replaced it/)
     })
   })
 

@@ -17,7 +17,7 @@ import type {
   SyncOptions,
 } from "../utils/plan-charge-sync"
 import { renewalsDone, renewalWindowEnd } from "../utils/renewal"
-import { graceMinutes } from "../utils/watch-schedule"
+import { closedHere, graceMinutes } from "../utils/watch-schedule"
 import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
 import { sessionBound } from "../utils/session-binding"
 import type { CapturedPayment } from "./authorize-paid-session"
@@ -54,10 +54,13 @@ export type ChargeSyncInputs =
       unrecorded: CapturedPayment | null
       /** The cart the session's collection was made for (its lock guards a capture). */
       cart_id: string | null
+      /** The transaction the session named when read (recheck-capture.ts compares it). */
+      session_names: string | null
     }
 
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
 type SessionRow = {
+  amount?: MajorAmountInput | null
   data?: Record<string, unknown> | null
   payment_collection?: {
     status?: string | null
@@ -109,6 +112,7 @@ export const gatherChargeSyncStep = createStep(
       entity: "payment_session",
       fields: [
         "id",
+        "amount",
         "data",
         "payment_collection.status",
         "payment_collection.cart_link.cart_id",
@@ -132,7 +136,8 @@ export const gatherChargeSyncStep = createStep(
     const { superseded, moved } = movedOn(session?.data, charge)
     // Replaced only by a charge the store recorded (and so watches): one made whose row a crash
     // lost leaves this one standing for the order.
-    const replaced = moved && (await newerCharge(service, charge))
+    const newer = moved ? await newerCharges(service, charge) : []
+    const replaced = newer.length > 0
     // The window for a new charge, while the order has renewals left (renewal.ts).
     const renewalUntil =
       !replaced && renewalsDone(session?.data) < service.options.maxRenewals
@@ -152,6 +157,7 @@ export const gatherChargeSyncStep = createStep(
         expires_at: charge.expires_at,
         flag: charge.flag,
         payment_session_id: charge.payment_session_id,
+        closed_here: closedHere(charge),
       },
       gateway,
       medusa: {
@@ -160,6 +166,8 @@ export const gatherChargeSyncStep = createStep(
         replaced,
         order: order ? { id: order.id, status: order.status } : null,
         paid_otherwise: PAID_COLLECTION.has(session?.payment_collection?.status ?? ""),
+        newer_paid: newer.some((row) => row.status !== "pending" && row.status !== "cancelled"),
+        session_amount_cents: session?.amount != null ? toCents(session.amount) : null,
         payment: payment
           ? {
               id: payment.id,
@@ -186,6 +194,8 @@ export const gatherChargeSyncStep = createStep(
       ),
       unrecorded: await unrecordedCaptures(container, order?.id, payment),
       cart_id: session?.payment_collection?.cart_link?.cart_id ?? null,
+      session_names:
+        typeof session?.data?.transaction_id === "string" ? session.data.transaction_id : null,
     })
   }
 )
@@ -233,13 +243,12 @@ function movedOn(data: Record<string, unknown> | null | undefined, charge: Charg
   return { superseded: asked, moved: asked }
 }
 
-/** A later charge of the same payment session is recorded. */
-async function newerCharge(service: VorexyModuleService, charge: ChargeRow) {
-  const later = await service.listVorexyCharges(
+/** The later charges of the same payment session that are recorded, with their statuses. */
+async function newerCharges(service: VorexyModuleService, charge: ChargeRow) {
+  return service.listVorexyCharges(
     { payment_session_id: charge.payment_session_id, created_at: { $gt: charge.created_at } },
-    { take: 1, select: ["id"] }
+    { select: ["id", "status"] }
   )
-  return later.length > 0
 }
 
 /**

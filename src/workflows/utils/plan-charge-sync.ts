@@ -31,6 +31,11 @@ export type ChargeSnapshot = {
   expires_at: Date | string | null
   flag: ChargeFlag | null
   payment_session_id: string
+  /**
+   * Closed by the plugin (its expiry and grace passed) while the gateway still offered it: a payment
+   * of it may still complete an open order. Never one the gateway itself cancelled or failed.
+   */
+  closed_here?: boolean
 }
 
 export type GatewaySnapshot = {
@@ -57,6 +62,10 @@ export type MedusaSnapshot = {
   order: { id: string; status: string } | null
   /** The order's payment collection was paid otherwise (another payment): never cancelled here. */
   paid_otherwise?: boolean
+  /** A newer charge of the session is paid (its own sync captures it): this one never is. */
+  newer_paid?: boolean
+  /** What the session is for now, in cents (a charge of another amount never completes it). */
+  session_amount_cents?: number | null
   payment: {
     id: string
     captured_cents: number
@@ -95,7 +104,16 @@ export type ChargeSyncPlan = {
   renewable_until?: string | null
   action:
     | { type: "none" }
-    | { type: "capture"; session_id: string; amount: string }
+    | {
+        type: "capture"
+        session_id: string
+        amount: string
+        /**
+         * The session names a newer charge (a renewal) or none: it is pointed back at this one,
+         * and the newer offer closed, before the capture (recheck-capture.ts).
+         */
+        revive?: boolean
+      }
     | { type: "cancel_order"; order_id: string }
     | { type: "record_refund"; payment_id: string; amount: string }
   summary: string
@@ -111,8 +129,9 @@ export function planChargeSync(
   options: SyncOptions
 ): ChargeSyncPlan {
   const now = options.now ?? new Date()
-  const move = (to: ChargeStatus) =>
-    charge.status !== to && canMoveCharge(charge.status, to) ? to : null
+  // A charge closed here is still awaiting at the gateway: it moves on from there.
+  const from: ChargeStatus = charge.closed_here ? "pending" : charge.status
+  const move = (to: ChargeStatus) => (charge.status !== to && canMoveCharge(from, to) ? to : null)
   const refunded = gateway.refunded_cents ?? null
   const base = {
     gateway_status: gateway.raw,
@@ -167,16 +186,42 @@ export function planChargeSync(
           ...(partial ?? { summary: "already captured" }),
         }
       }
+      // Medusa's amount: the interest was charged at the gateway, not in the order.
+      const orderCents = charge.amount_cents - (charge.interest_cents ?? 0)
+      const capture = (revive: boolean, summary: string): ChargeSyncPlan => ({
+        ...base,
+        status: move("paid"),
+        paid_amount_cents: gateway.amount_cents,
+        action: {
+          type: "capture",
+          session_id: charge.payment_session_id,
+          amount: centsToMajor(orderCents),
+          ...(revive ? { revive: true } : {}),
+        },
+        summary,
+      })
+      // Money for an order still open completes it, even from a charge the plugin closed or a
+      // renewal replaced, while the gateway never closed it, nothing else paid the order, and it
+      // is for what the session is for. Checked again under the order's lock before the capture.
+      const stillOpen = charge.status === "pending" || charge.closed_here === true
+      const completes =
+        stillOpen &&
+        orderOpen &&
+        medusa.session_exists !== false &&
+        !medusa.paid_otherwise &&
+        !medusa.newer_paid &&
+        (medusa.session_amount_cents == null || medusa.session_amount_cents === orderCents)
       // A newer charge of the session is the one its order is paid with: this one is refunded.
       if (medusa.superseded) {
+        if (completes) return capture(true, "paid after a new charge replaced it: capturing it")
         const detail =
-          "Paid after a new charge replaced it for the same order; refund it in the Vorexy panel."
+          "Paid after a new charge replaced it for the same order, which was paid otherwise or cannot take it; refund it in the Vorexy panel."
         return flagged("late_payment", detail, "paid after it was replaced: flagged, not captured")
       }
       const closedBy =
         medusa.order?.status === "canceled"
           ? "the order was cancelled"
-          : charge.status === "cancelled" || charge.status === "failed"
+          : (charge.status === "cancelled" || charge.status === "failed") && !completes
             ? "the charge was closed"
             : medusa.session_exists === false
               ? "its payment session was replaced or deleted (nothing to capture into)"
@@ -185,18 +230,10 @@ export function planChargeSync(
         const detail = `Paid after ${closedBy}; refund it in the Vorexy panel.`
         return flagged("late_payment", detail, "paid too late: flagged for a refund, not captured")
       }
-      return {
-        ...base,
-        status: move("paid"),
-        paid_amount_cents: gateway.amount_cents,
-        action: {
-          type: "capture",
-          session_id: charge.payment_session_id,
-          // Medusa's amount: the interest was charged at the gateway, not in the order.
-          amount: centsToMajor(charge.amount_cents - (charge.interest_cents ?? 0)),
-        },
-        summary: "paid: capturing",
-      }
+      return capture(
+        false,
+        charge.status === "pending" ? "paid: capturing" : "paid after it was closed here: capturing"
+      )
     }
     case "refunded": {
       if (captured > 0) {

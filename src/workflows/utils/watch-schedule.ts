@@ -9,8 +9,21 @@
  *   (reconciliation/sweep-plan.ts), and read only when the list shows them changed.
  * A failed sync sets its own time (backoff: modules/vorexy/backoff.ts).
  */
-import type { ChargeStatus } from "../../gateway"
+import { type ChargeStatus, normaliseChargeStatus } from "../../gateway"
 import { boletoGraceMinutes } from "./boleto-grace"
+
+/**
+ * Closed by the plugin (its expiry and grace passed, or its order's window) while the gateway
+ * still offered it: its last read said awaiting. A payment of it may still complete an open order
+ * (plan-charge-sync.ts), so the shopper's look and the recent and open sweeps keep watching it.
+ */
+export function closedHere(charge: { status: string; gateway_status?: string | null }): boolean {
+  return (
+    charge.status === "cancelled" &&
+    !!charge.gateway_status &&
+    normaliseChargeStatus(charge.gateway_status).status === "pending"
+  )
+}
 
 export type GraceOptions = { expiryGraceMinutes: number; boletoGraceDays: number }
 type Expiring = { method?: string | null; expires_at: Date | string | null }

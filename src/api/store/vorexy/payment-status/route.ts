@@ -13,6 +13,7 @@ import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { chargeMark } from "../../../../modules/vorexy/charge-watch"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { requestLook } from "../../../../reconciliation/shopper-look"
+import { closedHere } from "../../../../workflows/utils/watch-schedule"
 import { visibleWithKey } from "../../../utils/key-channels"
 import { SharedReads } from "../../../utils/shared-reads"
 import { recordChargesWorkflow } from "../../../../workflows/record-charges"
@@ -61,7 +62,11 @@ export const GET = async (
   let charge = found.charge
   let captured = await orderCaptured(req, service, charge)
   // A page load (not a long-poll) of an old awaiting charge asks for a read in the background.
-  if (!query.wait) void requestLook(req.scope, charge)
+  // So does one of its charges closed here (the gateway still offered it), such as the one a
+  // renewal replaced: a payment of it still completes the order.
+  if (!query.wait)
+    for (const row of found.rows.length ? found.rows : [charge])
+      if (row === charge || closedHere(row)) void requestLook(req.scope, row)
 
   const waitFor = query.last_status ?? charge.status
   const waitCaptured = query.last_captured ?? captured

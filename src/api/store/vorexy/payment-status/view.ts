@@ -18,9 +18,14 @@ export function unconfirmedReason(charge: Charge) {
   return charge.status === "pending" && charge.gateway_unknown_at ? "unknown_at_gateway" : null
 }
 
-/** An order's (or session's) newest charge: the one its shopper pays now. */
-export const newestOf = (charges: Charge[]): Charge | undefined =>
-  [...charges].sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))[0]
+/**
+ * An order's (or session's) newest charge: the one its shopper pays now; once one was captured
+ * into the order, that one (even an older one a renewal had replaced).
+ */
+export const newestOf = (charges: Charge[]): Charge | undefined => {
+  const newest = [...charges].sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))
+  return newest.find((charge) => charge.captured_at) ?? newest[0]
+}
 
 /** The charge as the storefront reads it (`payment_status`). */
 export function paymentStatusView(
