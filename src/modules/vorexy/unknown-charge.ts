@@ -158,9 +158,9 @@ export function unknownDetail(history: NotFoundHistory): string {
   return (
     `Vorexy answered 404 (no such transaction) to ${reads} read${reads === 1 ? "" : "s"}` +
     `${since ? ` since ${since}` : ""}: the charge was probably made under other credentials or ` +
-    "another account, or the gateway lost it. It is no longer read automatically; nothing was " +
-    "cancelled or refunded; it is read again when Vorexy lists it or sends an authenticated " +
-    "webhook for it. Check it in the Vorexy panel, then use Sync now."
+    "another account, or the gateway lost it. It is read again only when Vorexy lists it or " +
+    "sends an authenticated webhook for it; nothing was cancelled or refunded. Check it in the " +
+    "Vorexy panel, then use Sync now."
   )
 }
 
