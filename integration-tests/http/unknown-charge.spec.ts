@@ -15,10 +15,13 @@ import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
+import { installSimClock } from "../helpers/sim-clock"
 import { adminHeaders, errorResponse, eventually, placePixOrder, Store } from "../helpers/store"
 import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"
 
 jest.setTimeout(180_000)
+
+const MINUTE = 60_000
 
 const gateway = useSandbox({ webhookSecret: SECRET, webhooks: WEBHOOK_SETTINGS })
 
@@ -110,18 +113,22 @@ medusaIntegrationTestRunner({
         gateway_unknown_at: null,
       })
       await reconcile()
-      // Meanwhile the shopper's page and a webhook are answered from the row: no gateway read.
+      // Meanwhile the shopper's page is answered from the row: no gateway read.
       expect(await shopperStatus(orderId)).toMatchObject({
         status: "pending",
         payable: true,
         unconfirmed_reason: null,
       })
+      expect(reads() - before).toBe(1)
+      // Was: a webhook was answered from the row too. A delivery carrying the webhook secret (every
+      // delivery this store accepts: it has one) is the gateway vouching for the charge, so it is
+      // read at once; its 404, with the gateway answering other calls, counts.
       const event = await webhook(transactionId, "evt_404_early")
       expect(event.outcome).toBe("processed")
-      expect(event.outcome_detail).toMatch(/not read: Vorexy answered 404/)
-      expect(reads() - before).toBe(1)
+      expect(event.outcome_detail).toMatch(/Vorexy answered 404/)
+      expect(reads() - before).toBe(2)
 
-      // Twenty minutes of job runs, a shopper's poll each minute: two more reads, then the mark.
+      // Twenty minutes of job runs, a shopper's poll each minute: one more read, then the mark.
       for (let minute = 1; minute <= 20; minute++) {
         await timeTravel(1)
         await reconcile()
@@ -168,13 +175,17 @@ medusaIntegrationTestRunner({
       )
       expect(polled.data.payment_status.unconfirmed_reason).toBe("unknown_at_gateway")
 
-      // Never read again by the job or a webhook, whenever they come; the order is neither
-      // cancelled nor refunded.
+      // Never read again by the job, whenever it comes (the gateway's list does not name it); the
+      // order is neither cancelled nor refunded.
       await vorexy().updateVorexyCharges({ id: marked.id, next_sync_at: new Date(0) })
       expect((await reconcile()).charges).toBe(0)
-      const late = await webhook(transactionId, "evt_404_late")
-      expect(late.outcome_detail).toMatch(/unknown at Vorexy/)
       expect(reads() - before).toBe(3)
+      // Was: a webhook was not read either. Now the secret's delivery is read; still 404, so the
+      // mark stays.
+      const late = await webhook(transactionId, "evt_404_late")
+      expect(late.outcome_detail).toMatch(/Vorexy answered 404/)
+      expect(reads() - before).toBe(4)
+      expect(await charge(transactionId)).toMatchObject({ flag: "unknown_at_gateway" })
       expect(await orderStatus(orderId)).not.toBe("canceled")
       expect(await paymentStatus(orderId)).not.toMatch(/refunded|canceled/)
 
@@ -255,6 +266,138 @@ medusaIntegrationTestRunner({
       expect(listed.attention.map((a: { reason: string }) => a.reason)).toEqual(
         Array(3).fill("unknown_at_gateway")
       )
+    })
+
+    /** Marks the forgotten order's charge unknown: the job's reads over twenty minutes. */
+    const markUnknown = async (...transactionIds: string[]) => {
+      for (let minute = 0; minute <= 20; minute++) {
+        await reconcile()
+        await timeTravel(1)
+      }
+      const rows = await vorexy().listVorexyCharges({ transaction_id: transactionIds })
+      expect(rows.map((r) => r.flag)).toEqual(transactionIds.map(() => "unknown_at_gateway"))
+    }
+    /** The sweeps' passes due now (their marks dropped), as after their period. */
+    const sweepsDue = async () => {
+      const marks = await vorexy().listVorexyHealthMarks({ key: { $like: "sweep:%" } })
+      if (marks.length) await vorexy().deleteVorexyHealthMarks(marks.map((m) => m.id))
+    }
+    const paid = (transactionId: string) => gateway.sandbox.state.payTransaction(transactionId)
+
+    it("is synced and captured when the gateway's list names it again, paid", async () => {
+      const { orderId, transactionId, remember } = await placeForgottenOrder()
+      await markUnknown(transactionId)
+
+      // The gateway knows it again and the shopper pays: its list shows the charge. Was: the
+      // sweeps skipped a marked charge, so only an admin's Sync now could capture it.
+      remember()
+      paid(transactionId)
+      await sweepsDue()
+      await reconcile()
+      expect(await paymentStatus(orderId)).toBe("captured")
+      const { data } = await api.get(`/admin/vorexy/charges?order_id=${orderId}`, admin)
+      expect(data.charges[0]).toMatchObject({
+        status: "paid",
+        flag: null,
+        gateway_unknown_at: null,
+      })
+    })
+
+    it("is synced and captured when a delivery carrying the webhook secret comes for it", async () => {
+      const { orderId, transactionId, remember } = await placeForgottenOrder()
+      await markUnknown(transactionId)
+      remember()
+      paid(transactionId)
+      const before = reads()
+
+      // Anyone may post a delivery: one without the secret is refused and reads nothing.
+      const body = { object: "transaction", type: "cashin", status: "paid", transactionId }
+      expect((await post(body, {}, "not-the-secret")).status).toBe(401)
+      expect(reads() - before).toBe(0)
+      expect(await paymentStatus(orderId)).not.toBe("captured")
+
+      // Was: held back like any other delivery. The secret's delivery reads it: captured.
+      const trusted = await webhook(transactionId, "evt_unknown_trusted")
+      expect(trusted.outcome).toBe("processed")
+      expect(reads() - before).toBeGreaterThanOrEqual(1)
+      expect(await paymentStatus(orderId)).toBe("captured")
+      expect(await charge(transactionId)).toMatchObject({ flag: null, gateway_unknown_at: null })
+    })
+
+    it("syncs every charge marked unknown from the admin's Sync all unknown, in bounded calls", async () => {
+      const orders = []
+      for (let i = 0; i < 3; i++) orders.push(await placeForgottenOrder())
+      await markUnknown(...orders.map((o) => o.transactionId))
+      // Two of them the gateway knows again, paid; the third it still does not know.
+      for (const order of orders.slice(0, 2)) {
+        order.remember()
+        paid(order.transactionId)
+      }
+      const sync = (body: Record<string, unknown>) =>
+        api.post("/admin/vorexy/charges/sync-unknown", body, admin).catch(errorResponse)
+      expect((await sync({ limit: 0 })).status).toBe(400)
+      expect((await sync({ limit: 1000 })).status).toBe(400)
+      const before = reads()
+
+      const first = await sync({ limit: 2 })
+      expect(first.status).toBe(200)
+      expect(first.data).toMatchObject({ synced: 2, remaining: 1, next: expect.any(String) })
+      const second = await sync({ after: first.data.next, limit: 2 })
+      expect(second.data).toMatchObject({ synced: 1, remaining: 0, next: null })
+      expect(first.data.cleared + second.data.cleared).toBe(2)
+      expect(reads() - before).toBe(3)
+
+      for (const order of orders.slice(0, 2)) {
+        expect(await paymentStatus(order.orderId)).toBe("captured")
+      }
+      // The one still unknown stays marked; the next round starts again from the first.
+      expect(await charge(orders[2].transactionId)).toMatchObject({ flag: "unknown_at_gateway" })
+      const again = await sync({})
+      expect(again.data).toMatchObject({ synced: 1, cleared: 0, remaining: 0, next: null })
+    })
+
+    it("takes eight minutes of 404s to every call for an outage: the charge paid after it is captured within a sweep pass", async () => {
+      const clock = installSimClock()
+      try {
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        await eventually(async () => (await charge(transactionId))?.order_id)
+        // Over an hour old: the shopper's open page asks for a read now and then.
+        await clock.advance(61 * MINUTE)
+
+        // A gateway (or a proxy before it) answering 404 to every call, lists and probes too.
+        gateway.sandbox.setFaults({ errorStatus: 404, errorRate: 1 })
+        const notFound = () =>
+          gateway.sandbox.requests.filter((r) => r.route === "getTransaction" && r.status === 404)
+            .length
+        // The shopper's page: a read, answered 404.
+        await shopperStatus(orderId)
+        await eventually(async () => notFound() >= 1)
+        for (let minute = 1; minute <= 8; minute++) {
+          await clock.advance(MINUTE)
+          await reconcile()
+          await shopperStatus(orderId)
+        }
+        // Read again and again meanwhile (enough for three 404s, the old mark), never marked.
+        expect(notFound()).toBeGreaterThanOrEqual(3)
+        expect(await shopperStatus(orderId)).toMatchObject({ unconfirmed_reason: null })
+
+        // The gateway answers again, and the charge is paid: captured within one recent pass
+        // (2 minutes) of the job. Was: marked unknown at the third 404, and never read again.
+        gateway.sandbox.setFaults({ errorStatus: 503, errorRate: 0 })
+        paid(transactionId)
+        for (let run = 0; run < 4 && (await paymentStatus(orderId)) !== "captured"; run++) {
+          await clock.advance(30_000)
+          await reconcile()
+        }
+        expect(await paymentStatus(orderId)).toBe("captured")
+        expect(await charge(transactionId)).toMatchObject({
+          flag: null,
+          gateway_unknown_at: null,
+          not_found_reads: 0,
+        })
+      } finally {
+        clock.uninstall()
+      }
     })
   },
 })

@@ -7,6 +7,7 @@ import {
   AdminChargesQuery,
   AdminCreateWithdrawal,
   AdminListQuery,
+  AdminSyncUnknown,
   AdminTransactionsQuery,
 } from "./admin/vorexy/validators"
 import { refuseCaptureOnCancelledOrder } from "./utils/cancelled-order-guard"
@@ -70,6 +71,11 @@ export default defineMiddlewares({
       "/admin/vorexy/setup/webhook-token",
       "/admin/vorexy/webhook-self-test",
     ].map((matcher) => ({ matcher, methods: ["POST" as const], middlewares: [jsonOnly] })),
+    {
+      matcher: "/admin/vorexy/charges/sync-unknown",
+      methods: ["POST"],
+      middlewares: [jsonOnly, validateAndTransformBody(AdminSyncUnknown)],
+    },
     {
       matcher: "/admin/vorexy/charges",
       methods: ["GET"],

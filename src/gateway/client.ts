@@ -7,8 +7,9 @@
  * - The transport (http.ts) retries only where safe and never lets the API key out.
  */
 import { z } from "zod"
+import { gatewayAnswers } from "./answers"
 import { VorexyError } from "./errors"
-import { VorexyClientOptions, VorexyHttp } from "./http"
+import { Call, VorexyClientOptions, VorexyHttp } from "./http"
 import { RecentRead, recentReads } from "./recent-reads"
 import {
   BalanceQuerySchema,
@@ -66,7 +67,7 @@ export class VorexyClient {
   async listTransactions(query: ListTransactionsQuery = {}): Promise<TransactionPage> {
     const operation = "listTransactions"
     const params = validate(operation, ListTransactionsSchema, query)
-    const response = await this.http.send({
+    const response = await this.send({
       operation,
       method: "GET",
       path: "/api/Transaction/company/transactions",
@@ -97,7 +98,7 @@ export class VorexyClient {
   ): Promise<TransactionDetail> {
     const operation = "getTransaction"
     const id = validate(operation, RecordIdSchema, transactionId)
-    const response = await this.http.send({
+    const response = await this.send({
       operation,
       method: "GET",
       path: `/api/Transaction/transactionByTransactionId/${encodeURIComponent(id)}`,
@@ -111,7 +112,7 @@ export class VorexyClient {
   async getBalance(companyId: number | string, currency: "BRL" = "BRL"): Promise<Balance> {
     const operation = "getBalance"
     const query = validate(operation, BalanceQuerySchema, { companyId, currency })
-    const response = await this.http.send({
+    const response = await this.send({
       operation,
       method: "GET",
       path: `/api/Balance/balance/${encodeURIComponent(query.companyId)}`,
@@ -152,7 +153,7 @@ export class VorexyClient {
     const operation = "getWithdrawal"
     const id = validate(operation, RecordIdSchema, withdrawalId)
     try {
-      const response = await this.http.send({
+      const response = await this.send({
         operation,
         method: "GET",
         path: `/api/Withdraw/${encodeURIComponent(id)}`,
@@ -164,10 +165,30 @@ export class VorexyClient {
     }
   }
 
+  /**
+   * Whether the gateway answers this account now: any call of this process answered within
+   * `withinMs`, else one list call (a page of one) asks it. A gateway failing every call is down,
+   * whatever it answers (a 404 from a proxy included).
+   */
+  async answering(withinMs: number): Promise<boolean> {
+    if (gatewayAnswers.answeredWithin(this.account, withinMs)) return true
+    return this.listTransactions({ page: 1, pageSize: 1 }).then(
+      () => true,
+      () => false
+    )
+  }
+
+  /** Every call goes out here: an answer is remembered (answers.ts). */
+  private async send(call: Call) {
+    const response = await this.http.send(call)
+    gatewayAnswers.note(this.account)
+    return response
+  }
+
   /** A POST that moves money: always with a valid Idempotency-Key, the same on every retry. */
   private post(operation: string, path: string, call: { body: unknown; idempotencyKey: string }) {
     const idempotencyKey = validate(operation, IdempotencyKeySchema, call.idempotencyKey)
-    return this.http.send({ operation, method: "POST", path, body: call.body, idempotencyKey })
+    return this.send({ operation, method: "POST", path, body: call.body, idempotencyKey })
   }
 }
 

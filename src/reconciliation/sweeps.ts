@@ -24,6 +24,7 @@ import {
   WATCH,
 } from "./sweep-plan"
 import { isChargeNotFound, isPassingFailure, runChargeSync } from "./run-sync"
+import { listedReadDue } from "../modules/vorexy/unknown-charge"
 
 export const SWEEP_MARK = (name: SweepName) => `sweep:${name}`
 /** Items no row claims, showing a change: how many likely rows one run reads for them. */
@@ -124,10 +125,12 @@ export async function sweepHorizon(
           ]
   let oldest: number | null = null
   for (const filter of filters) {
-    const [row] = await service.listVorexyCharges(
-      { ...filter, gateway_unknown_at: null },
-      { select: ["created_at"], order: { created_at: "ASC" }, take: 1 }
-    )
+    // Charges marked unknown at the gateway too: its list naming one is the sign it knows it.
+    const [row] = await service.listVorexyCharges(filter, {
+      select: ["created_at"],
+      order: { created_at: "ASC" },
+      take: 1,
+    })
     const at = row ? new Date(row.created_at).getTime() : null
     if (at !== null && (oldest === null || at < oldest)) oldest = at
   }
@@ -228,13 +231,19 @@ async function actOnPage(
   }
 
   for (const [charge, item] of pairs) {
-    // One marked unknown at the gateway is read only by an admin; one backing off from failed
-    // syncs waits for its own time (its due date), whatever the list shows meanwhile.
+    // One marked unknown at the gateway is listed, so the gateway knows it: read, which clears it.
+    if (charge.gateway_unknown_at) {
+      if (!listedReadDue(charge, item.updatedAt, new Date())) continue
+      if (await read(container, charge, budget, { vouched: true })) result.reads++
+      continue
+    }
+    // One backing off from failed syncs waits for its own time (its due date), whatever the list
+    // shows meanwhile.
     const backingOff =
       charge.sync_failures > 0 &&
       charge.next_sync_at !== null &&
       new Date(charge.next_sync_at).getTime() > Date.now()
-    if (charge.gateway_unknown_at || backingOff || !changed(charge, item)) continue
+    if (backingOff || !changed(charge, item)) continue
     if (await read(container, charge, budget)) result.reads++
   }
 
@@ -292,7 +301,12 @@ async function readUnlisted(
 }
 
 /** One charge's sync, a read, within the run's budget. */
-async function read(container: MedusaContainer, charge: VorexyChargeRow, budget: RunBudget) {
+async function read(
+  container: MedusaContainer,
+  charge: VorexyChargeRow,
+  budget: RunBudget,
+  trigger: { vouched?: boolean } = {}
+) {
   if (Date.now() > budget.stopAt) return false
   if (budget.calls <= 0) {
     // Out of calls this run: due at the next, first.
@@ -303,7 +317,11 @@ async function read(container: MedusaContainer, charge: VorexyChargeRow, budget:
   }
   budget.calls--
   try {
-    await runChargeSync(container, { transaction_id: charge.transaction_id, lock_wait_s: 0 })
+    await runChargeSync(container, {
+      transaction_id: charge.transaction_id,
+      lock_wait_s: 0,
+      ...trigger,
+    })
     return true
   } catch (error) {
     if (isChargeNotFound(error)) return false

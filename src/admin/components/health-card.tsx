@@ -1,7 +1,8 @@
-import { Alert, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { Alert, Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { useState } from "react"
 import { Link } from "react-router-dom"
 import { brl, dateTime } from "../lib/format"
-import { Attention, useHealth } from "../lib/health-api"
+import { Attention, SyncUnknownProgress, useHealth, useSyncAllUnknown } from "../lib/health-api"
 import { TextKey, useT } from "../lib/i18n"
 import { QueryState } from "./query-state"
 
@@ -95,6 +96,10 @@ export function HealthCard() {
               <Text size="small" weight="plus" className="text-ui-fg-subtle pb-2">
                 {t("attention")}
               </Text>
+              {(health.setup_alert ||
+                health.attention.some((item) => item.reason === "unknown_at_gateway")) && (
+                <SyncAllUnknown />
+              )}
               {health.attention.length ? (
                 <ul className="flex flex-col gap-y-2">
                   {health.attention.map((item) => (
@@ -128,5 +133,58 @@ function AttentionItem({ item }: { item: Attention }) {
       )}
       {item.detail && <span className="text-ui-fg-subtle">{item.detail}</span>}
     </li>
+  )
+}
+
+/** "Sync all unknown": batch after batch until none is left, with the progress so far. */
+function SyncAllUnknown() {
+  const { t } = useT()
+  const sync = useSyncAllUnknown()
+  const [done, setDone] = useState<(SyncUnknownProgress & { running: boolean }) | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const run = async () => {
+    setFailure(null)
+    let total = { synced: 0, cleared: 0, remaining: 0, next: null as string | null, running: true }
+    setDone(total)
+    try {
+      do {
+        const step = await sync.mutateAsync(total.next)
+        total = {
+          synced: total.synced + step.synced,
+          cleared: total.cleared + step.cleared,
+          remaining: step.remaining,
+          next: step.next,
+          running: step.next !== null,
+        }
+        setDone(total)
+      } while (total.next !== null)
+    } catch (error) {
+      setFailure((error as Error).message)
+      setDone({ ...total, running: false })
+    }
+  }
+
+  const vars = (p: SyncUnknownProgress) => ({
+    synced: String(p.synced),
+    cleared: String(p.cleared),
+    remaining: String(p.remaining),
+  })
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 pb-2" data-testid="vorexy-sync-unknown">
+      <Button size="small" variant="secondary" isLoading={done?.running} onClick={() => run()}>
+        {t("syncAllUnknown")}
+      </Button>
+      {done && (
+        <Text size="small" className="text-ui-fg-subtle">
+          {t(done.running ? "syncAllUnknownProgress" : "syncAllUnknownDone", vars(done))}
+        </Text>
+      )}
+      {failure && (
+        <Text size="small" className="text-ui-fg-error">
+          {t("syncAllUnknownFailed", { message: failure })}
+        </Text>
+      )}
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "./sdk"
 
 export type Setup = {
@@ -95,4 +95,25 @@ export const useSelfTest = () =>
 export function webhookUrl(path: string, token: string | null) {
   const origin = new URL(__BACKEND_URL__ || "/", window.location.href).origin
   return `${origin}${path}${token ? `?token=${encodeURIComponent(token)}` : ""}`
+}
+
+/** What one "Sync all unknown" call did, and what is left (the next call goes on from `next`). */
+export type SyncUnknownProgress = {
+  synced: number
+  cleared: number
+  remaining: number
+  next: string | null
+}
+
+/** "Sync all unknown": one call per batch, each from where the last stopped. */
+export function useSyncAllUnknown() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (after: string | null) =>
+      sdk.client.fetch<SyncUnknownProgress>("/admin/vorexy/charges/sync-unknown", {
+        method: "POST",
+        body: after ? { after } : {},
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ["vorexy", "health"] }),
+  })
 }

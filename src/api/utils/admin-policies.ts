@@ -29,6 +29,11 @@ export const ADMIN_POLICIES: Array<{
     policies: can(VOREXY_RESOURCES.charge, "update"),
   },
   {
+    matcher: "/admin/vorexy/charges/sync-unknown",
+    method: "POST",
+    policies: can(VOREXY_RESOURCES.charge, "update"),
+  },
+  {
     matcher: "/admin/vorexy/withdrawals",
     method: "GET",
     policies: can(VOREXY_RESOURCES.withdrawal, "read"),

@@ -5,8 +5,12 @@
  * `withNotFound` (a later list-based sweep counts a charge missing from the list as a 404 too).
  *
  * The rule: after the first 404 a charge is read at most NOT_FOUND_READS times in all, with growing
- * gaps, then marked unknown at the gateway (at the latest UNKNOWN_AFTER_MS after the first 404) and
- * never read again unless an admin asks. A 404 never cancels or refunds anything.
+ * gaps, then marked unknown at the gateway (or at the first 404 after UNKNOWN_AFTER_MS since the
+ * first) and read again only when the gateway shows it knows it: its list names the charge, or a
+ * delivery carrying the webhook secret is about it, or an admin asks. A 404 counts only while the
+ * gateway answers other calls (within GATEWAY_ANSWERED_WITHIN_MS, else asked): a gateway or a
+ * proxy answering 404 to everything is an outage, after which the charge is simply read again
+ * (OUTAGE_RETRY_MS). A 404 never cancels or refunds anything.
  */
 
 const MINUTE = 60_000
@@ -16,10 +20,17 @@ export const NOT_FOUND_READS = 3
 /** The wait after the 1st 404, after the 2nd: a gateway slow to show a new charge gets its time. */
 export const NOT_FOUND_GAPS_MS = [2 * MINUTE, 5 * MINUTE] as const
 /**
- * Marked unknown this long after the first 404 at the latest, however late the reads came; the
- * reconcile job runs every 10 seconds, so the mark is there within 15 minutes.
+ * Past this long after the first 404, the next 404 that counts marks the charge, however few came
+ * before (reads that came late: a failed sync's backoff). Never a mark without a read.
  */
 export const UNKNOWN_AFTER_MS = 14 * MINUTE
+/**
+ * A 404 counts against a charge when the gateway answered another call this recently (else it is
+ * asked: one list call). Short: a gateway that stopped answering a minute ago is not vouched for.
+ */
+export const GATEWAY_ANSWERED_WITHIN_MS = MINUTE
+/** A 404 while the gateway answers nothing else (an outage): the charge is read again after this. */
+export const OUTAGE_RETRY_MS = 2 * MINUTE
 
 /** The charge row's 404 history (vorexy_charge columns). */
 export type NotFoundHistory = {
@@ -50,7 +61,9 @@ export function notFoundDecision(history: NotFoundHistory, now: Date): NotFoundD
   if (count <= 0) return { next: "read" }
   const since = time(history.not_found_since ?? history.not_found_last_at ?? now)
   const deadline = since + UNKNOWN_AFTER_MS
-  if (count >= NOT_FOUND_READS || now.getTime() >= deadline) return { next: "unknown" }
+  if (count >= NOT_FOUND_READS) return { next: "unknown" }
+  // Past its deadline a read is due at once; its 404, if it counts, marks it (afterNotFound).
+  if (now.getTime() >= deadline) return { next: "read" }
   const last = time(history.not_found_last_at ?? since)
   const readAt = last + NOT_FOUND_GAPS_MS[Math.min(count, NOT_FOUND_GAPS_MS.length) - 1]
   if (now.getTime() >= readAt) return { next: "read" }
@@ -65,6 +78,31 @@ export function notFoundDeadline(history: NotFoundHistory): Date | null {
   if (history.gateway_unknown_at || history.not_found_reads <= 0) return null
   const since = history.not_found_since ?? history.not_found_last_at
   return since ? new Date(time(since) + UNKNOWN_AFTER_MS) : null
+}
+
+/**
+ * The row's fields once a read at `now` answered 404 while the gateway answered nothing else: its
+ * 404s as they were, read again after OUTAGE_RETRY_MS (unless marked: then only as the mark allows).
+ */
+export function afterOutage(charge: NotFoundHistory, now: Date) {
+  const retry = new Date(now.getTime() + OUTAGE_RETRY_MS)
+  return { next_sync_at: charge.gateway_unknown_at ? null : retry }
+}
+
+/**
+ * Whether the gateway's list naming a charge marked unknown is a reason to read it (the read
+ * clears the mark): unless its last 404 is recent (within UNKNOWN_AFTER_MS) and came after the
+ * listed transaction's last change, when a read would only be answered the same.
+ */
+export function listedReadDue(
+  history: NotFoundHistory,
+  listedUpdatedAt: string | undefined,
+  now: Date
+): boolean {
+  const last = history.not_found_last_at ? time(history.not_found_last_at) : null
+  if (last === null || now.getTime() - last >= UNKNOWN_AFTER_MS) return true
+  const updated = listedUpdatedAt ? Date.parse(listedUpdatedAt) : NaN
+  return !Number.isFinite(updated) || updated > last
 }
 
 /** The history once a read at `now` answered 404. */
@@ -105,7 +143,8 @@ export function markedUnknown(charge: ChargeHistory, now: Date) {
 export function afterNotFound(charge: ChargeHistory, now: Date) {
   const history = withNotFound(charge, now)
   const decision = notFoundDecision(history, now)
-  if (decision.next === "unknown") {
+  const late = now.getTime() >= (notFoundDeadline(history)?.getTime() ?? Infinity)
+  if (decision.next === "unknown" || late) {
     return { ...history, ...markedUnknown({ ...history, flag: charge.flag }, now) }
   }
   // "read" cannot follow a 404 at once (every gap is positive): it is looked at on the next run.
@@ -119,8 +158,9 @@ export function unknownDetail(history: NotFoundHistory): string {
   return (
     `Vorexy answered 404 (no such transaction) to ${reads} read${reads === 1 ? "" : "s"}` +
     `${since ? ` since ${since}` : ""}: the charge was probably made under other credentials or ` +
-    "another account, or the gateway lost it. It is no longer read automatically; nothing was " +
-    "cancelled or refunded. Check it in the Vorexy panel, then use Sync now."
+    "another account, or the gateway lost it. It is read again only when Vorexy lists it or " +
+    "sends an authenticated webhook for it; nothing was cancelled or refunded. Check it in the " +
+    "Vorexy panel, then use Sync now."
   )
 }
 

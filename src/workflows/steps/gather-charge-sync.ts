@@ -6,6 +6,8 @@ import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import {
   afterNotFound,
+  afterOutage,
+  GATEWAY_ANSWERED_WITHIN_MS,
   markedUnknown,
   NO_NOT_FOUND,
   notFoundDecision,
@@ -29,6 +31,11 @@ export type SyncChargeInput = SyncTrigger & {
    * not be lost). The reconcile job passes 0: it moves on, the other run is doing the work.
    */
   lock_wait_s?: number
+  /**
+   * The gateway itself just showed it knows the charge (its list names it, or a delivery carried
+   * the webhook secret): read whatever its 404s held back (unknown-charge.ts).
+   */
+  vouched?: boolean
 }
 
 export type ChargeSyncInputs =
@@ -98,7 +105,7 @@ export const gatherChargeSyncStep = createStep(
       })
     }
 
-    if (!input.observed && !input.force) {
+    if (!input.observed && !input.force && !input.vouched) {
       const held = await holdBackRead(service, charge)
       if (held) return new StepResponse<ChargeSyncInputs>(held)
     }
@@ -289,7 +296,8 @@ async function holdBackRead(service: VorexyModuleService, charge: ChargeRow) {
 
 /**
  * The gateway's transaction now. Its answer settles the row's 404 history at once, under the lock
- * and outside any compensation: a 404 is counted before it is thrown, and a found charge forgets
+ * and outside any compensation: a 404 is counted before it is thrown (only while the gateway
+ * answers other calls: else it is an outage, and the charge is read again), and a found charge forgets
  * its 404s (and its "unknown at Vorexy" flag), so a later step's rollback cannot bring them back.
  * The gateway's integer id, the key its list gives, is learnt once: written with the plan (an
  * extra write on the paid charge's hot path otherwise), or here with a 404 history's reset.
@@ -304,9 +312,10 @@ async function fetchTransaction(
     .getTransaction(charge.transaction_id, { applied: true })
     .catch(async (error) => {
       if (isVorexyError(error) && error.kind === "not_found") {
-        await service.updateChargesAndNotify([
-          { id: charge.id, ...afterNotFound(charge, new Date()) },
-        ])
+        const counts = await service.gateway().answering(GATEWAY_ANSWERED_WITHIN_MS)
+        const now = new Date()
+        const after = counts ? afterNotFound(charge, now) : afterOutage(charge, now)
+        await service.updateChargesAndNotify([{ id: charge.id, ...after }])
       }
       throw error
     })

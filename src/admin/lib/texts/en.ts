@@ -53,7 +53,7 @@ export const en = {
   replacedByNew:
     "Replaced by a newer charge for the same order: no longer offered to the shopper, still watched.",
   unknownAtGatewayHint:
-    "Vorexy answers that it does not know this charge, so it is no longer checked automatically. It was probably made under other credentials or another account. Nothing was cancelled or refunded: check it in the Vorexy panel, then use Sync now.",
+    "Vorexy answers that it does not know this charge, so it is checked again only when Vorexy lists it or sends an authenticated webhook for it. It was probably made under other credentials or another account. Nothing was cancelled or refunded: check it in the Vorexy panel, then use Sync now.",
   boletoCharge: "Boleto (Vorexy)",
   cardCharge: "Card payment (Vorexy)",
   digitableLine: "Digitable line",
@@ -131,6 +131,10 @@ export const en = {
   neverRan: "Has not run yet",
   reconcileFound:
     "{charges} charges and {withdrawals} withdrawals read, {pages} pages of the gateway's list, {failures} failures",
+  syncAllUnknown: "Sync all unknown",
+  syncAllUnknownProgress: "{synced} synced, {cleared} confirmed by Vorexy, {remaining} left…",
+  syncAllUnknownDone: "{synced} synced, {cleared} confirmed by Vorexy.",
+  syncAllUnknownFailed: "Sync all unknown stopped: {message}",
   attention: "Needs attention",
   nothingToDo: "Nothing needs attention.",
   reason_late_payment: "Paid too late",
@@ -142,7 +146,7 @@ export const en = {
   reason_paid_without_order: "Paid, no order",
   setupAlertTitle: "Vorexy knows none of the recent charges",
   setupAlertBody:
-    "{count} charges since {since} are unknown at Vorexy, and none was confirmed since. The gateway URL (VOREXY_BASE_URL) or the credentials (account) are probably wrong: check the setup above, then use Sync now on those orders.",
+    "{count} charges since {since} are unknown at Vorexy, and none was confirmed since. The gateway URL (VOREXY_BASE_URL) or the credentials (account) are probably wrong: check the setup above, then use Sync all unknown.",
   reason_unknown: "Withdrawal not confirmed",
   reason_stuck: "Withdrawal stuck",
   withdrawal: "Withdrawal",

@@ -53,7 +53,7 @@ export const pt: typeof en = {
   replacedByNew:
     "Substituída por uma cobrança mais nova do mesmo pedido: não é mais oferecida ao cliente, segue monitorada.",
   unknownAtGatewayHint:
-    "A Vorexy responde que não conhece esta cobrança, então ela não é mais verificada automaticamente. Provavelmente foi criada com outras credenciais ou outra conta. Nada foi cancelado nem estornado: confira no painel da Vorexy e use Sincronizar agora.",
+    "A Vorexy responde que não conhece esta cobrança, então ela só é verificada de novo quando a Vorexy a lista ou envia um webhook autenticado sobre ela. Provavelmente foi criada com outras credenciais ou outra conta. Nada foi cancelado nem estornado: confira no painel da Vorexy e use Sincronizar agora.",
   paidWithoutOrderTitle: "Pago, mas sem pedido",
   disputedTitle: "Em disputa (chargeback)",
   boletoCharge: "Boleto (Vorexy)",
@@ -132,6 +132,11 @@ export const pt: typeof en = {
   neverRan: "Ainda não rodou",
   reconcileFound:
     "{charges} cobranças e {withdrawals} saques lidos, {pages} páginas da lista do gateway, {failures} falhas",
+  syncAllUnknown: "Sincronizar todas as desconhecidas",
+  syncAllUnknownProgress:
+    "{synced} sincronizadas, {cleared} confirmadas pela Vorexy, faltam {remaining}…",
+  syncAllUnknownDone: "{synced} sincronizadas, {cleared} confirmadas pela Vorexy.",
+  syncAllUnknownFailed: "Sincronizar todas as desconhecidas parou: {message}",
   attention: "Requer atenção",
   nothingToDo: "Nada requer atenção.",
   reason_late_payment: "Pago após o prazo",
@@ -143,7 +148,7 @@ export const pt: typeof en = {
   reason_paid_without_order: "Pago, sem pedido",
   setupAlertTitle: "A Vorexy não conhece nenhuma cobrança recente",
   setupAlertBody:
-    "{count} cobranças desde {since} são desconhecidas na Vorexy, e nenhuma foi confirmada desde então. A URL do gateway (VOREXY_BASE_URL) ou as credenciais (conta) provavelmente estão erradas: confira a configuração acima e use Sincronizar agora nesses pedidos.",
+    "{count} cobranças desde {since} são desconhecidas na Vorexy, e nenhuma foi confirmada desde então. A URL do gateway (VOREXY_BASE_URL) ou as credenciais (conta) provavelmente estão erradas: confira a configuração acima e use Sincronizar todas as desconhecidas.",
   reason_unknown: "Saque não confirmado",
   reason_stuck: "Saque parado",
   withdrawal: "Saque",

@@ -8,6 +8,7 @@ import {
   toCents,
 } from "../../../gateway"
 import { describePath, unstorablePath } from "../../../modules/vorexy/storable"
+import { SYNC_UNKNOWN_BATCH } from "../../../reconciliation/sync-unknown"
 import { storableString, unstorableMessage } from "../../utils/text-guard"
 
 export const METADATA_MAX_BYTES = 4096
@@ -114,3 +115,12 @@ export const AdminCreateWithdrawal = z
   }))
 
 export type AdminCreateWithdrawalType = z.infer<typeof AdminCreateWithdrawal>
+
+/** "Sync all unknown": where the previous call stopped (a charge id), and how many to sync now. */
+export const AdminSyncUnknown = z
+  .object({
+    after: storableString("after").max(64).nullish(),
+    limit: z.number().int().min(1).max(SYNC_UNKNOWN_BATCH).default(SYNC_UNKNOWN_BATCH),
+  })
+  .strict()
+export type AdminSyncUnknownType = z.infer<typeof AdminSyncUnknown>

@@ -1,12 +1,15 @@
 import {
   afterNotFound,
+  afterOutage,
   gatewayKnowsNoCharges,
+  listedReadDue,
   markedUnknown,
   NO_NOT_FOUND,
   NOT_FOUND_READS,
   notFoundDeadline,
   notFoundDecision,
   NotFoundHistory,
+  OUTAGE_RETRY_MS,
   UNKNOWN_AFTER_MS,
   withNotFound,
 } from "../unknown-charge"
@@ -80,15 +83,39 @@ describe("a charge the gateway answers 404 for", () => {
     expect(markedAt).toBe(7)
   })
 
-  it("is marked unknown at its deadline when its reads come late, without another read", () => {
+  // Was: marked at its deadline without another read. A charge read only during an outage (its
+  // later 404s not counted) would then be marked by the clock alone: now the deadline makes a
+  // read due, and that read's 404, if it counts, marks it.
+  it("is read at its deadline when its reads come late, and marked by that read's 404", () => {
     const second = withNotFound(withNotFound(NO_NOT_FOUND, t0), at(12))
     // The third read would be due at 17 minutes: the deadline (14) comes first.
     expect(notFoundDecision(second, at(13))).toEqual({
       next: "wait",
       until: new Date(t0.getTime() + UNKNOWN_AFTER_MS),
     })
-    expect(notFoundDecision(second, at(14))).toEqual({ next: "unknown" })
+    expect(notFoundDecision(second, at(14))).toEqual({ next: "read" })
+    expect(afterNotFound(charge(second), at(14))).toMatchObject({
+      not_found_reads: 3,
+      gateway_unknown_at: at(14),
+    })
+    // Even with one 404 counted before (the others fell in an outage).
+    const first = withNotFound(NO_NOT_FOUND, t0)
+    expect(afterNotFound(charge(first), at(20))).toMatchObject({
+      not_found_reads: 2,
+      gateway_unknown_at: at(20),
+    })
     expect(UNKNOWN_AFTER_MS).toBeLessThan(15 * MINUTE)
+  })
+
+  it("keeps its 404s as they were after an outage's 404, and is read again soon", () => {
+    const first = withNotFound(NO_NOT_FOUND, t0)
+    expect(afterOutage(first, at(3))).toEqual({
+      next_sync_at: new Date(at(3).getTime() + OUTAGE_RETRY_MS),
+    })
+    expect(OUTAGE_RETRY_MS).toBeLessThanOrEqual(2 * MINUTE)
+    // One marked stays as the mark allows (only shown or asked for).
+    const marked = { ...first, gateway_unknown_at: at(7) }
+    expect(afterOutage(marked, at(9))).toEqual({ next_sync_at: null })
   })
 
   it("never reads a charge marked unknown again (only an admin's sync now does)", () => {
@@ -115,6 +142,26 @@ describe("a charge the gateway answers 404 for", () => {
       gateway_unknown_at: null,
       next_sync_at: at(2),
     })
+  })
+})
+
+describe("a charge marked unknown that the gateway's list names", () => {
+  const marked = {
+    ...NO_NOT_FOUND,
+    not_found_reads: 3,
+    not_found_since: t0,
+    not_found_last_at: at(7),
+    gateway_unknown_at: at(7),
+  }
+
+  it("is read when the listed transaction changed after its last 404", () => {
+    expect(listedReadDue(marked, at(8).toISOString(), at(9))).toBe(true)
+    expect(listedReadDue(marked, undefined, at(9))).toBe(true)
+  })
+
+  it("is not read again for an unchanged item while its last 404 is recent", () => {
+    expect(listedReadDue(marked, at(-5).toISOString(), at(9))).toBe(false)
+    expect(listedReadDue(marked, at(-5).toISOString(), at(7 + 14))).toBe(true)
   })
 })
 
