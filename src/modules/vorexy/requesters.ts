@@ -8,33 +8,34 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 type Scope = Pick<MedusaContainer, "resolve">
 
+/** Each kind of actor: its id prefix, where it is read, and how it is named. */
+const ACTORS = [
+  { prefix: "user_", entity: "user", field: "email", name: (email: string) => email },
+  {
+    prefix: "apk_",
+    entity: "api_key",
+    field: "title",
+    name: (title: string) => `API key "${title}"`,
+  },
+] as const
+
 export async function requesterNames(
   scope: Scope,
   actorIds: (string | null | undefined)[]
 ): Promise<Map<string, string>> {
   const ids = [...new Set(actorIds.filter((id): id is string => Boolean(id)))]
   const names = new Map<string, string>()
-  if (!ids.length) return names
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const users = ids.filter((id) => id.startsWith("user_"))
-  const keys = ids.filter((id) => id.startsWith("apk_"))
-  if (users.length) {
+  for (const actor of ACTORS) {
+    const wanted = ids.filter((id) => id.startsWith(actor.prefix))
+    if (!wanted.length) continue
     const { data } = await query.graph({
-      entity: "user",
-      fields: ["id", "email"],
-      filters: { id: users },
+      entity: actor.entity,
+      fields: ["id", actor.field],
+      filters: { id: wanted },
     })
-    for (const user of data as unknown as { id: string; email: string }[])
-      names.set(user.id, user.email)
-  }
-  if (keys.length) {
-    const { data } = await query.graph({
-      entity: "api_key",
-      fields: ["id", "title"],
-      filters: { id: keys },
-    })
-    for (const key of data as unknown as { id: string; title: string }[])
-      names.set(key.id, `API key "${key.title}"`)
+    for (const row of data as unknown as Record<string, string>[])
+      names.set(row.id, actor.name(row[actor.field]))
   }
   return names
 }

@@ -66,17 +66,18 @@ const pixDestinations = z.unknown().transform((value, ctx) => {
   return z.NEVER
 })
 
-/** E-mail addresses, as a list or comma-separated (an env var). */
-const emailList = z.preprocess(
-  (v) =>
-    typeof v === "string"
-      ? v
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : v,
-  z.array(z.email("withdrawalNoticeEmails holds e-mail addresses")).max(10)
-)
+/** A list, also as an env var gives it: comma-separated. */
+const commaList = <T extends z.ZodTypeAny>(list: T) =>
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    list
+  )
 
 /**
  * Each interest-bearing installment count's total surcharge in percent: `{ "4": 4.5, "5": 6 }`, or
@@ -200,25 +201,13 @@ export const VorexyOptionsSchema = z.object({
    * what they made is still verified and opened, never made with them again
    * (VOREXY_PREVIOUS_SIGNING_SECRETS, comma-separated).
    */
-  previousSigningSecrets: z
-    .preprocess(
-      (v) =>
-        typeof v === "string"
-          ? v
-              .split(",")
-              .map((s) => s.trim())
-              .filter(Boolean)
-          : v,
-      z
-        .array(
-          z
-            .string()
-            .trim()
-            .min(16, "previousSigningSecrets holds secrets of at least 16 characters")
-        )
-        .max(10)
-    )
-    .default([]),
+  previousSigningSecrets: commaList(
+    z
+      .array(
+        z.string().trim().min(16, "previousSigningSecrets holds secrets of at least 16 characters")
+      )
+      .max(10)
+  ).default([]),
   /** Secret expected as `?token=` on the webhook URL (VOREXY_WEBHOOK_SECRET). */
   webhookSecret: z.string().min(16, "webhookSecret must have at least 16 characters").optional(),
   /** Per-attempt HTTP timeout towards the gateway. */
@@ -244,7 +233,9 @@ export const VorexyOptionsSchema = z.object({
     .refine(twoDecimals, "withdrawalDailyLimit is in reais, with at most two decimal places")
     .optional(),
   /** Who is e-mailed each withdrawal requested, completed or failed. */
-  withdrawalNoticeEmails: emailList.default([]),
+  withdrawalNoticeEmails: commaList(
+    z.array(z.email("withdrawalNoticeEmails holds e-mail addresses")).max(10)
+  ).default([]),
   /** Cancel the order (releasing its stock) when its unpaid PIX charge expires or fails. */
   cancelOrderOnExpiry: booleanOption.default(true),
   /**
