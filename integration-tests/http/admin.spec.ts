@@ -47,6 +47,7 @@ medusaIntegrationTestRunner({
         ["get", "/admin/vorexy/withdrawals"],
         ["post", "/admin/vorexy/withdrawals"],
         ["get", "/admin/vorexy/withdrawals/vxwd_1"],
+        ["get", "/admin/vorexy/withdrawal-destinations"],
         ["get", "/admin/vorexy/charges?order_id=order_1"],
         ["post", "/admin/vorexy/charges/vxch_1/sync"],
       ] as const) {
