@@ -48,6 +48,11 @@ const vorexy = {
   paymentEmails: env.VOREXY_PAYMENT_EMAILS,
   pixReminderMinutes: env.VOREXY_PIX_REMINDER_MINUTES,
   boletoReminderHours: env.VOREXY_BOLETO_REMINDER_HOURS,
+  withdrawalPixKeys: env.VOREXY_WITHDRAWAL_PIX_KEYS,
+  allowApiKeyWithdrawals: env.VOREXY_ALLOW_API_KEY_WITHDRAWALS,
+  withdrawalMfaMaxAgeMinutes: env.VOREXY_WITHDRAWAL_MFA_MAX_AGE_MINUTES,
+  withdrawalDailyLimit: env.VOREXY_WITHDRAWAL_DAILY_LIMIT,
+  withdrawalNoticeEmails: env.VOREXY_WITHDRAWAL_NOTICE_EMAILS,
   publicUrl: env.VOREXY_PUBLIC_URL,
   orderPageUrl: env.VOREXY_ORDER_PAGE_URL,
 }

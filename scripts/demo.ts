@@ -200,6 +200,9 @@ async function main() {
     VOREXY_PIX_DISCOUNT_PERCENT: process.env.VOREXY_PIX_DISCOUNT_PERCENT ?? "5",
     // An expired PIX (or a lapsed boleto) may be paid with a new one on the same order for 24
     // hours, twice at most: "Gerar novo PIX" / "Gerar 2ª via" on the order page.
+    // Where the demo's withdrawals may go, beside the company's bank key (the form offers them).
+    VOREXY_WITHDRAWAL_PIX_KEYS:
+      process.env.VOREXY_WITHDRAWAL_PIX_KEYS ?? "EMAIL:financeiro@loja.com.br,PHONE:+5511987654321",
     VOREXY_RENEWAL_HOURS: process.env.VOREXY_RENEWAL_HOURS ?? "24",
     VOREXY_MAX_RENEWALS: process.env.VOREXY_MAX_RENEWALS ?? "2",
     // The demo storefront calls the Store API from its own origin; the e-mails link to its order

@@ -105,21 +105,25 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   await page.getByTestId("vorexy-health").getByText("Needs attention", { exact: true }).waitFor()
   await page.screenshot({ path: join(shots, "vorexy-setup-health.png"), fullPage: false })
 
-  // A withdrawal to an e-mail key, through the confirmation step.
+  // A withdrawal to a listed e-mail key, picked (masked) among the destinations: no key is typed.
   await page.fill("#vorexy-amount", "25,50")
-  await page.getByTestId("key-type").click()
-  await page.getByRole("option", { name: "EMAIL" }).click()
-  await page.fill("#vorexy-key", "financeiro@loja.com.br")
+  await page.getByTestId("withdrawal-destination").click()
+  await page.getByRole("option", { name: "PHONE +5511*****4321" }).waitFor()
+  await page.getByRole("option", { name: "Bank account key (registered at Vorexy)" }).waitFor()
+  await page.screenshot({ path: join(shots, "vorexy-withdrawal-destinations.png") })
+  await page.getByRole("option", { name: "EMAIL f***@loja.com.br" }).click()
+  expect(await page.locator("#vorexy-key").count()).toBe(0)
   await page.getByRole("button", { name: "Continue" }).click()
   const dialog = page.getByRole("alertdialog")
-  await dialog.getByText("Withdraw R$ 25,50 to EMAIL financeiro@loja.com.br?").waitFor()
+  await dialog.getByText("Withdraw R$ 25,50 to EMAIL f***@loja.com.br?").waitFor()
   await page.waitForTimeout(500) // let the dialog finish fading in before the picture
   await page.screenshot({ path: join(shots, "vorexy-withdrawal-confirm.png") })
   await dialog.getByRole("button", { name: "Confirm withdrawal" }).click()
 
   const history = page.getByTestId("withdrawal-history")
   await history.getByText("R$ 25,50").waitFor({ timeout: 30_000 })
-  await history.getByText("EMAIL financeiro@loja.com.br").waitFor()
+  await history.getByText("EMAIL f***@loja.com.br").waitFor()
+  await history.getByText("admin@vorexy.local").waitFor()
   await page.screenshot({ path: join(shots, "vorexy-withdrawal-history.png"), fullPage: true })
   const { data: state } = await axios.get(`${sandboxUrl}/__sandbox/state`)
   expect(state.withdrawals).toEqual([

@@ -102,6 +102,8 @@ export function storeEnv(databaseUrl: string, sandbox: Sandbox, extra: NodeJS.Pr
     VOREXY_COMPANY_ID: String(credentials.companyId),
     VOREXY_WEBHOOK_SECRET: TOPOLOGY_SECRET,
     VOREXY_TIMEOUT_MS: "3000",
+    // The key the suites withdraw to: since 0.2.0 only listed keys (or the bank's) are paid.
+    VOREXY_WITHDRAWAL_PIX_KEYS: "EMAIL:ana@example.com",
     ...extra,
   })
   for (const [key, value] of Object.entries(extra)) if (value === undefined) delete env[key]

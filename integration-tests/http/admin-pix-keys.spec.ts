@@ -25,7 +25,12 @@ const ALPHA_CNPJ = "12ABC34501DE35"
 
 jest.setTimeout(120_000)
 
-const gateway = useSandbox()
+// Listed as an owner would type them: compared after the form's normalisation.
+const gateway = useSandbox({
+  env: {
+    VOREXY_WITHDRAWAL_PIX_KEYS: "PHONE:+5511987654321,CPF:529.982.247-25,CNPJ:12.ABC.345/01DE-35",
+  },
+})
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

@@ -13,7 +13,10 @@ type RequestHeaders = { headers?: Record<string, string> }
 
 jest.setTimeout(120_000)
 
-const gateway = useSandbox({ webhooks: { baseDelayMs: 50, timeoutMs: 2000 } })
+const gateway = useSandbox({
+  webhooks: { baseDelayMs: 50, timeoutMs: 2000 },
+  env: { VOREXY_WITHDRAWAL_PIX_KEYS: "PHONE:(11) 98765-4321,EMAIL:Ana@Example.com" },
+})
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -44,6 +47,7 @@ medusaIntegrationTestRunner({
         ["get", "/admin/vorexy/withdrawals"],
         ["post", "/admin/vorexy/withdrawals"],
         ["get", "/admin/vorexy/withdrawals/vxwd_1"],
+        ["get", "/admin/vorexy/withdrawal-destinations"],
         ["get", "/admin/vorexy/charges?order_id=order_1"],
         ["post", "/admin/vorexy/charges/vxch_1/sync"],
       ] as const) {

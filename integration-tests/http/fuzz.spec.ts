@@ -20,7 +20,10 @@ const SECRET = "fuzz-webhook-secret-0123456789"
 
 jest.setTimeout(300_000)
 
-const gateway = useSandbox({ webhookSecret: SECRET })
+const gateway = useSandbox({
+  webhookSecret: SECRET,
+  env: { VOREXY_WITHDRAWAL_PIX_KEYS: "EMAIL:ana@example.com,PHONE:+5511987654321" },
+})
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

@@ -17,6 +17,7 @@ jest.setTimeout(120_000)
 const gateway = useSandbox({
   webhookSecret: SECRET,
   webhooks: { baseDelayMs: 50, timeoutMs: 2000 },
+  env: { VOREXY_WITHDRAWAL_PIX_KEYS: "EMAIL:ana@example.com" },
 })
 
 medusaIntegrationTestRunner({

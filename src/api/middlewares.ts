@@ -19,6 +19,7 @@ import { applyMethodDiscount } from "./utils/method-choice"
 import { dropMethodKeyFromCartMetadata } from "./utils/method-key-guard"
 import { readRawBody } from "./utils/raw-body"
 import { redactWebhookToken } from "./utils/webhook-token"
+import { guardWithdrawalActor } from "./utils/withdrawal-actor"
 import { refuseUndecodableUrl, textGuard, withVorexyUrlErrors } from "./utils/text-guard"
 import { StoreVorexyConfigQuery } from "./store/vorexy/config/validators"
 import { StorePaymentStatusQuery } from "./store/vorexy/payment-status/validators"
@@ -63,7 +64,11 @@ export default defineMiddlewares({
     {
       matcher: "/admin/vorexy/withdrawals",
       methods: ["POST"],
-      middlewares: [jsonOnly, validateAndTransformBody(AdminCreateWithdrawal)],
+      middlewares: [
+        guardWithdrawalActor,
+        jsonOnly,
+        validateAndTransformBody(AdminCreateWithdrawal),
+      ],
     },
     // Money moving or a secret revealed: JSON only, so no cross-site form can (utils/json-only.ts).
     ...[

@@ -11,6 +11,7 @@ import type VorexyModuleService from "../modules/vorexy/service"
 import type { SyncChargeInput } from "../workflows/steps/gather-charge-sync"
 import type { SyncWithdrawalInput } from "../workflows/steps/sync-withdrawal"
 import { emailForStatus } from "../notifications/payment-emails"
+import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
 import { syncChargeWorkflow } from "../workflows/sync-charge"
 import { syncWithdrawalWorkflow } from "../workflows/sync-withdrawal"
 
@@ -107,6 +108,7 @@ export async function runWithdrawalSync(
 ) {
   try {
     const { result } = await syncWithdrawalWorkflow(container).run({ input })
+    await sendWithdrawalNotices(container, withdrawalId)
     return result
   } catch (error) {
     // As for charges: a busy withdrawal or an outage is not the withdrawal's failure.

@@ -8,6 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWithdrawalRow } from "../modules/vorexy/types"
+import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
 import {
   outcomeOfFailure,
   rowUpdateFor,
@@ -43,6 +44,7 @@ export async function settleUnknownWithdrawal(
     return `still unknown: ${outcome.reason}`
   }
   await vorexy.updateVorexyWithdrawals({ id: row.id, ...rowUpdateFor(outcome, row) })
+  await sendWithdrawalNotices(container, row.id)
   return outcome.type === "accepted"
     ? `settled: Vorexy withdrawal ${outcome.withdrawal.id} (${outcome.withdrawal.status.raw})`
     : `settled: failed (${outcome.reason})`

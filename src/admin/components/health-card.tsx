@@ -2,7 +2,13 @@ import { Alert, Button, Container, Heading, StatusBadge, Text } from "@medusajs/
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { brl, dateTime } from "../lib/format"
-import { Attention, SyncUnknownProgress, useHealth, useSyncAllUnknown } from "../lib/health-api"
+import {
+  Attention,
+  Health,
+  SyncUnknownProgress,
+  useHealth,
+  useSyncAllUnknown,
+} from "../lib/health-api"
 import { TextKey, useT } from "../lib/i18n"
 import { QueryState } from "./query-state"
 
@@ -92,6 +98,7 @@ export function HealthCard() {
                 </Alert>
               </div>
             )}
+            {health.withdrawals && <WithdrawalsHealth withdrawals={health.withdrawals} />}
             <div className="px-6 py-4" data-testid="vorexy-attention">
               <Text size="small" weight="plus" className="text-ui-fg-subtle pb-2">
                 {t("attention")}
@@ -131,6 +138,7 @@ function AttentionItem({ item }: { item: Attention }) {
       ) : (
         item.type === "withdrawal" && <span>{t("withdrawal")}</span>
       )}
+      {item.requested_by_name && <span>{item.requested_by_name}</span>}
       {item.detail && <span className="text-ui-fg-subtle">{item.detail}</span>}
     </li>
   )
@@ -183,6 +191,40 @@ function SyncAllUnknown() {
       {failure && (
         <Text size="small" className="text-ui-fg-error">
           {t("syncAllUnknownFailed", { message: failure })}
+        </Text>
+      )}
+    </div>
+  )
+}
+
+/** Where withdrawals may go, why the bank key was refused, and who asked for the last one. */
+function WithdrawalsHealth({ withdrawals }: { withdrawals: NonNullable<Health["withdrawals"]> }) {
+  const { t, locale, status } = useT()
+  const { listed_destinations: listed, bank_key_refused: refused, last } = withdrawals
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="vorexy-withdrawals-health">
+      <Text size="small" weight="plus" className="text-ui-fg-subtle">
+        {t("withdrawalsTitle")}
+      </Text>
+      <Text size="small">
+        {listed ? t("destinationsListed", { count: String(listed) }) : t("destinationsBankOnly")}
+      </Text>
+      {refused && (
+        <Alert variant="warning">
+          {t("bankKeyRefused", {
+            at: dateTime(refused.at, locale),
+            message: refused.message ?? "",
+          })}
+        </Alert>
+      )}
+      {last && (
+        <Text size="small">
+          {t("lastWithdrawal", {
+            amount: brl(last.amount_cents, "cents"),
+            at: dateTime(last.created_at, locale),
+            who: last.requested_by_name ?? "—",
+            status: status(last.status),
+          })}
         </Text>
       )}
     </div>

@@ -1,35 +1,40 @@
 import { Button, Container, Heading, Input, Label, Prompt, Select, Text, toast } from "@medusajs/ui"
 import { FormEvent, useState } from "react"
-import { useCreateWithdrawal } from "../lib/api"
+import { useCreateWithdrawal, useWithdrawalDestinations } from "../lib/api"
 import { brl, reaisToCents } from "../lib/format"
 import { useT } from "../lib/i18n"
 
-const KEY_TYPES = ["BANK", "CPF", "CNPJ", "EMAIL", "PHONE", "EVP"] as const
+/** The company's registered bank key: always offered, sent as no key at all. */
+const BANK = "BANK"
 const newRequestId = () =>
   `form-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
 
 /**
- * Amount and key, then a confirmation that restates both. The request id is chosen when the form is
- * (re)opened, so a double click or a retry is the same withdrawal at the gateway.
+ * Amount and destination, then a confirmation that restates both. Destinations are the keys the
+ * store listed at deploy time (shown masked, sent by id) and the company's bank key: no key can be
+ * typed here. The request id is chosen when the form is (re)opened, so a double click or a retry
+ * is the same withdrawal at the gateway.
  */
 export function WithdrawalForm() {
   const { t } = useT()
   const create = useCreateWithdrawal()
+  const destinations = useWithdrawalDestinations().data?.destinations ?? []
   const [amount, setAmount] = useState("")
-  const [keyType, setKeyType] = useState<(typeof KEY_TYPES)[number]>("BANK")
-  const [key, setKey] = useState("")
+  const [destination, setDestination] = useState(BANK)
   const [description, setDescription] = useState("")
   const [problem, setProblem] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
   const [requestId, setRequestId] = useState(newRequestId)
 
   const cents = reaisToCents(amount)
-  const keyLabel = keyType === "BANK" ? t("bankKey") : `${keyType} ${key}`
+  const label = (id: string) => {
+    const listed = destinations.find((d) => d.id === id)
+    return listed ? `${listed.type} ${listed.key_masked}` : t("bankKey")
+  }
 
   const review = (event: FormEvent) => {
     event.preventDefault()
     if (cents === null || cents < 1000) return setProblem(t("amountInvalid"))
-    if (keyType !== "BANK" && !key.trim()) return setProblem(t("keyRequired"))
     setProblem(null)
     setConfirming(true)
   }
@@ -39,7 +44,7 @@ export function WithdrawalForm() {
       {
         amount_reais: amount.trim(),
         request_id: requestId,
-        ...(keyType !== "BANK" ? { pix_key: key.trim(), pix_key_type: keyType } : {}),
+        ...(destination !== BANK ? { destination } : {}),
         ...(description.trim() ? { description: description.trim() } : {}),
       },
       {
@@ -48,7 +53,6 @@ export function WithdrawalForm() {
           else toast.success(t("sent"))
           setConfirming(false)
           setAmount("")
-          setKey("")
           setDescription("")
           setRequestId(newRequestId())
         },
@@ -85,34 +89,23 @@ export function WithdrawalForm() {
           />
         </div>
         <div className="flex flex-col gap-y-2">
-          <Label htmlFor="vorexy-key-type">{t("keyType")}</Label>
-          <Select
-            value={keyType}
-            onValueChange={(v) => setKeyType(v as (typeof KEY_TYPES)[number])}
-          >
-            <Select.Trigger id="vorexy-key-type" data-testid="key-type">
+          <Label htmlFor="vorexy-destination">{t("keyType")}</Label>
+          <Select value={destination} onValueChange={setDestination}>
+            <Select.Trigger id="vorexy-destination" data-testid="withdrawal-destination">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
-              {KEY_TYPES.map((type) => (
-                <Select.Item key={type} value={type}>
-                  {type === "BANK" ? t("bankKey") : type}
+              {[BANK, ...destinations.map((d) => d.id)].map((id) => (
+                <Select.Item key={id} value={id}>
+                  {label(id)}
                 </Select.Item>
               ))}
             </Select.Content>
           </Select>
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            {t("destinationsHint")}
+          </Text>
         </div>
-        {keyType !== "BANK" && (
-          <div className="flex flex-col gap-y-2">
-            <Label htmlFor="vorexy-key">{t("key")}</Label>
-            <Input
-              id="vorexy-key"
-              name="pix_key"
-              value={key}
-              onChange={(e) => setKey(e.target.value)}
-            />
-          </div>
-        )}
         <div className="flex flex-col gap-y-2">
           <Label htmlFor="vorexy-description">{t("description")}</Label>
           <Input
@@ -139,7 +132,7 @@ export function WithdrawalForm() {
             <Prompt.Description>
               {t("confirmBody", {
                 amount: cents === null ? "" : brl(cents, "cents"),
-                key: keyLabel,
+                key: label(destination),
               })}
             </Prompt.Description>
           </Prompt.Header>

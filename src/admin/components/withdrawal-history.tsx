@@ -16,14 +16,15 @@ export function WithdrawalHistory() {
       </div>
       <DataTable
         testId="withdrawal-history"
-        headers={[t("date"), t("amount"), t("key"), t("status")]}
+        headers={[t("date"), t("amount"), t("key"), t("requestedBy"), t("status")]}
         rows={rows}
         rowKey={(w) => w.id}
         query={query}
         cells={(w) => [
           dateTime(w.created_at, locale),
           brl(w.amount_cents, "cents"),
-          w.pix_key ? `${w.pix_key_type} ${w.pix_key}` : t("bankKey"),
+          w.pix_key ? `${w.pix_key_type} ${w.pix_key_masked ?? w.pix_key}` : t("bankKey"),
+          w.requested_by_name ?? "—",
           <>
             <StatusBadge color={statusColor(w.status)}>{status(w.status)}</StatusBadge>
             {w.failure_reason && (

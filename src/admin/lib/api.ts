@@ -20,10 +20,17 @@ export type Withdrawal = {
   amount_cents: number
   pix_key: string | null
   pix_key_type: string | null
+  /** Absent from a server before 0.2.0. */
+  pix_key_masked?: string | null
   description: string | null
   failure_reason: string | null
+  /** Who asked: an admin's e-mail, or a secret API key's title. */
+  requested_by_name?: string | null
   created_at: string
 }
+
+/** A PIX key the store listed (withdrawalPixKeys), masked; the form sends its id. */
+export type WithdrawalDestination = { id: string; type: string; key_masked: string }
 
 export type GatewayTransaction = {
   id: number | null
@@ -75,8 +82,8 @@ export type Charge = {
 
 export type NewWithdrawal = {
   amount_reais: string
-  pix_key?: string
-  pix_key_type?: string
+  /** A listed destination's id; none: the company's registered bank key. */
+  destination?: string
   description?: string
   request_id: string
 }
@@ -84,6 +91,7 @@ export type NewWithdrawal = {
 const keys = {
   balance: ["vorexy", "balance"] as const,
   withdrawals: ["vorexy", "withdrawals"] as const,
+  destinations: ["vorexy", "withdrawal-destinations"] as const,
   transactions: (page: number, sort: string) => ["vorexy", "transactions", page, sort] as const,
   charges: (orderId: string) => ["vorexy", "charges", orderId] as const,
 }
@@ -102,6 +110,16 @@ export const useWithdrawals = () =>
       sdk.client.fetch<{ withdrawals: Withdrawal[]; count: number }>("/admin/vorexy/withdrawals", {
         query: { limit: 50 },
       }),
+  })
+
+export const useWithdrawalDestinations = () =>
+  useQuery({
+    queryKey: keys.destinations,
+    queryFn: () =>
+      sdk.client.fetch<{
+        destinations: WithdrawalDestination[]
+        daily_limit_cents: number | null
+      }>("/admin/vorexy/withdrawal-destinations"),
   })
 
 export const useTransactions = (page: number, sort: string, pageSize: number) =>

@@ -25,6 +25,8 @@ export type Attention = {
   reason: string
   detail: string | null
   amount_cents: number
+  /** A withdrawal's: who asked. */
+  requested_by_name?: string | null
   transaction_id?: string
   order_id?: string | null
   order_display_id?: number | null
@@ -51,6 +53,20 @@ export type Health = {
     since: string | null
   } | null
   attention: Attention[]
+  /** Absent from a server before 0.2.0. */
+  withdrawals?: {
+    /** 0: withdrawals go only to the company's registered bank key. */
+    listed_destinations: number
+    /** The gateway refused the last withdrawal to the bank key (the company may have none). */
+    bank_key_refused: { at: string; message: string | null } | null
+    last: {
+      id: string
+      amount_cents: number
+      status: string
+      requested_by_name: string | null
+      created_at: string
+    } | null
+  }
 }
 
 export type SelfTest = {

@@ -39,6 +39,11 @@ export const ADMIN_POLICIES: Array<{
     policies: can(VOREXY_RESOURCES.withdrawal, "read"),
   },
   {
+    matcher: "/admin/vorexy/withdrawal-destinations",
+    method: "GET",
+    policies: can(VOREXY_RESOURCES.withdrawal, "read"),
+  },
+  {
     matcher: "/admin/vorexy/withdrawals/:id",
     method: "GET",
     policies: can(VOREXY_RESOURCES.withdrawal, "read"),

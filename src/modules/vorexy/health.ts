@@ -13,3 +13,6 @@ export const refusedMarkKey = (at = new Date()) =>
 export function refusedMarkKeys(hours: number, now = Date.now()) {
   return Array.from({ length: hours + 1 }, (_, i) => refusedMarkKey(new Date(now - i * 3_600_000)))
 }
+
+/** The gateway's last refusal of a withdrawal to the company's bank key (cleared by an acceptance). */
+export const BANK_KEY_MARK = "withdrawal_bank_key_refused"

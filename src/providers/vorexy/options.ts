@@ -3,7 +3,7 @@
  * with a message that says which option is wrong, never echoing a secret.
  */
 import { z } from "@medusajs/framework/zod"
-import { VorexyClient, VorexyLogger } from "../../gateway"
+import { readPixDestinations, VorexyClient, VorexyLogger } from "../../gateway"
 
 /** true/false, also as the strings an env var gives. */
 const booleanOption = z.preprocess(
@@ -54,6 +54,30 @@ const methodDiscount = (name: string) =>
       (discount) => discount.amount === undefined || discount.minimumTotal > discount.amount,
       `${name}.amount needs a minimumTotal above it (a discount never pays a whole cart)`
     )
+
+/**
+ * The PIX keys withdrawals may go to (`withdrawalPixKeys`): a list of { type, key }, or from an env
+ * var, "EMAIL:financeiro@loja.com.br,CNPJ:12.345.678/0001-95"; kept in canonical form.
+ */
+const pixDestinations = z.unknown().transform((value, ctx) => {
+  const read = readPixDestinations(value)
+  if (read.problem === null) return read.destinations
+  ctx.addIssue({ code: "custom", message: `withdrawalPixKeys ${read.problem}` })
+  return z.NEVER
+})
+
+/** A list, also as an env var gives it: comma-separated. */
+const commaList = <T extends z.ZodTypeAny>(list: T) =>
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    list
+  )
 
 /**
  * Each interest-bearing installment count's total surcharge in percent: `{ "4": 4.5, "5": 6 }`, or
@@ -177,31 +201,41 @@ export const VorexyOptionsSchema = z.object({
    * what they made is still verified and opened, never made with them again
    * (VOREXY_PREVIOUS_SIGNING_SECRETS, comma-separated).
    */
-  previousSigningSecrets: z
-    .preprocess(
-      (v) =>
-        typeof v === "string"
-          ? v
-              .split(",")
-              .map((s) => s.trim())
-              .filter(Boolean)
-          : v,
-      z
-        .array(
-          z
-            .string()
-            .trim()
-            .min(16, "previousSigningSecrets holds secrets of at least 16 characters")
-        )
-        .max(10)
-    )
-    .default([]),
+  previousSigningSecrets: commaList(
+    z
+      .array(
+        z.string().trim().min(16, "previousSigningSecrets holds secrets of at least 16 characters")
+      )
+      .max(10)
+  ).default([]),
   /** Secret expected as `?token=` on the webhook URL (VOREXY_WEBHOOK_SECRET). */
   webhookSecret: z.string().min(16, "webhookSecret must have at least 16 characters").optional(),
   /** Per-attempt HTTP timeout towards the gateway. */
   timeoutMs: z.coerce.number().int().min(500).max(120000).default(15000),
   /** Retries of a safe gateway call (same Idempotency-Key) after a network error, 408/425/429/5xx. */
   maxRetries: z.coerce.number().int().min(0).max(6).default(3),
+  /**
+   * The only PIX keys a withdrawal may go to, set at deploy time (never from the admin). Without
+   * it, a withdrawal goes only to the company's registered bank key (no pixKey is sent).
+   */
+  withdrawalPixKeys: pixDestinations.optional(),
+  /** Withdrawals asked with a secret API key (no person, no MFA) are refused unless this is on. */
+  allowApiKeyWithdrawals: booleanOption.default(false),
+  /** An admin user with MFA must have passed it this recently to request a withdrawal. */
+  withdrawalMfaMaxAgeMinutes: z.coerce.number().int().min(1).max(1440).default(15),
+  /**
+   * Most the store withdraws in any 24 hours, in reais (as the discounts' amounts): requested,
+   * unsettled and accepted withdrawals of every admin count. Unset: no limit.
+   */
+  withdrawalDailyLimit: z.coerce
+    .number()
+    .min(10, "withdrawalDailyLimit is in reais, at least 10 (the smallest withdrawal)")
+    .refine(twoDecimals, "withdrawalDailyLimit is in reais, with at most two decimal places")
+    .optional(),
+  /** Who is e-mailed each withdrawal requested, completed or failed. */
+  withdrawalNoticeEmails: commaList(
+    z.array(z.email("withdrawalNoticeEmails holds e-mail addresses")).max(10)
+  ).default([]),
   /** Cancel the order (releasing its stock) when its unpaid PIX charge expires or fails. */
   cancelOrderOnExpiry: booleanOption.default(true),
   /**
@@ -317,6 +351,7 @@ export const VorexyOptionsSchema = z.object({
       boleto_reminder: z.string().min(1).default("vorexy-boleto-reminder"),
       paid: z.string().min(1).default("vorexy-payment-received"),
       expired: z.string().min(1).default("vorexy-payment-expired"),
+      withdrawal: z.string().min(1).default("vorexy-withdrawal-notice"),
     })
     .default({
       pix_created: "vorexy-pix-created",
@@ -325,6 +360,7 @@ export const VorexyOptionsSchema = z.object({
       boleto_reminder: "vorexy-boleto-reminder",
       paid: "vorexy-payment-received",
       expired: "vorexy-payment-expired",
+      withdrawal: "vorexy-withdrawal-notice",
     }),
   /** This backend's public URL: the e-mails' QR image is served from it (e-mail clients block data URLs). */
   publicUrl: z

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { formatBRL, PixKeyType } from "../../gateway"
+import { findPixDestination, formatBRL, PixKeyType } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { restoreWithdrawals, snapshotOf } from "../utils/snapshot"
@@ -21,11 +21,30 @@ export type WithdrawalRequestInput = {
 const service = (container: { resolve<T>(key: string): T }) =>
   container.resolve<VorexyModuleService>(VOREXY_MODULE)
 
-/** Refuses early what the gateway would refuse: a blocked balance, or more than is available. */
+/** Where destinations are set, for the refusal of any other key. */
+export const DESTINATIONS_HINT =
+  "Withdrawal destinations are set at deploy time in the plugin's withdrawalPixKeys option (VOREXY_WITHDRAWAL_PIX_KEYS); without it, withdrawals go to the company's registered bank key only."
+
+/**
+ * Refuses a key the store did not list (before any gateway call: nothing is sent), then early
+ * what the gateway would refuse: a blocked balance, or more than is available.
+ */
 export const checkWithdrawalAllowedStep = createStep(
   "vorexy-check-withdrawal-allowed",
-  async (input: { amount_cents: number }, { container }) => {
+  async (
+    input: { amount_cents: number; pix_key: string | null; pix_key_type: PixKeyType | null },
+    { container }
+  ) => {
     const vorexy = service(container)
+    if (input.pix_key || input.pix_key_type) {
+      const listed = vorexy.options.withdrawalPixKeys ?? []
+      const wanted = { type: input.pix_key_type!, key: input.pix_key ?? "" }
+      if (!findPixDestination(listed, wanted))
+        throw new MedusaError(
+          MedusaError.Types.FORBIDDEN,
+          `This PIX key is not one of the store's withdrawal destinations, so nothing was sent. ${DESTINATIONS_HINT}`
+        )
+    }
     const companyId = await vorexy.requireCompanyId()
     const balance = await vorexy.gateway().getBalance(companyId)
     if (!balance.released) {

@@ -72,7 +72,9 @@ export const en = {
   status_unknown: "Unknown (being checked)",
   openVorexy: "Open Vorexy page",
   amountInvalid: "Enter an amount like 10,50 (minimum R$ 10,00).",
-  keyRequired: "Enter the key, or use the bank account key.",
+  destinationsHint:
+    "The keys the store listed at deploy time (withdrawalPixKeys), and the company's bank key.",
+  requestedBy: "Requested by",
   status_requested: "Requested",
   status_pending: "Pending",
   status_processing: "Processing",
@@ -150,6 +152,12 @@ export const en = {
   reason_unknown: "Withdrawal not confirmed",
   reason_stuck: "Withdrawal stuck",
   withdrawal: "Withdrawal",
+  withdrawalsTitle: "Withdrawals",
+  destinationsListed: "{count} listed PIX keys, and the company's bank key",
+  destinationsBankOnly: "Only the company's bank key (no withdrawalPixKeys configured)",
+  bankKeyRefused:
+    "Vorexy refused a withdrawal to the company's bank key on {at}: {message}. Register a PIX key on the company's bank account in the Vorexy panel, or list keys in withdrawalPixKeys.",
+  lastWithdrawal: "Last: {amount} on {at} by {who} ({status})",
   // Gateway statuses in words (the raw value is shown beside them)
   status_waiting_payment: "Awaiting payment",
   status_awaiting: "Awaiting payment",

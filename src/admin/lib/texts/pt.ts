@@ -74,7 +74,9 @@ export const pt: typeof en = {
   status_unknown: "Desconhecido (em verificação)",
   openVorexy: "Abrir página Vorexy",
   amountInvalid: "Informe um valor como 10,50 (mínimo R$ 10,00).",
-  keyRequired: "Informe a chave, ou use a chave da conta bancária.",
+  destinationsHint:
+    "As chaves que a loja listou na implantação (withdrawalPixKeys) e a chave bancária da empresa.",
+  requestedBy: "Pedido por",
   status_requested: "Solicitado",
   status_pending: "Pendente",
   status_processing: "Processando",
@@ -152,6 +154,12 @@ export const pt: typeof en = {
   reason_unknown: "Saque não confirmado",
   reason_stuck: "Saque parado",
   withdrawal: "Saque",
+  withdrawalsTitle: "Saques",
+  destinationsListed: "{count} chaves PIX listadas, e a chave bancária da empresa",
+  destinationsBankOnly: "Só a chave bancária da empresa (nenhuma withdrawalPixKeys configurada)",
+  bankKeyRefused:
+    "A Vorexy recusou um saque para a chave bancária da empresa em {at}: {message}. Cadastre uma chave PIX na conta bancária da empresa no painel da Vorexy, ou liste chaves em withdrawalPixKeys.",
+  lastWithdrawal: "Último: {amount} em {at} por {who} ({status})",
   status_waiting_payment: "Aguardando pagamento",
   status_awaiting: "Aguardando pagamento",
   status_expired: "Expirado",

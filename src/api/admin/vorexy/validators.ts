@@ -54,6 +54,11 @@ export const AdminCreateWithdrawal = z
       .trim()
       .regex(reaisText, 'amount_reais must look like "10,50"')
       .optional(),
+    /** A listed destination by its id (GET /admin/vorexy/withdrawals/destinations): the form's way. */
+    destination: z
+      .string()
+      .regex(/^pixdest_[0-9a-f]{16}$/, "destination is an id from the destinations list")
+      .optional(),
     pix_key: storableString("pix_key").trim().min(1).max(140).optional(),
     pix_key_type: z.enum(PIX_KEY_TYPES).optional(),
     description: storableString("description").trim().max(140).optional(),
@@ -90,7 +95,13 @@ export const AdminCreateWithdrawal = z
         message: `the minimum withdrawal is ${MIN_WITHDRAWAL_CENTS} cents (R$ 10,00)`,
       })
     }
-    if (Boolean(body.pix_key) !== Boolean(body.pix_key_type)) {
+    if (body.destination && (body.pix_key || body.pix_key_type)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["destination"],
+        message: "give a destination or a pix_key, not both",
+      })
+    } else if (Boolean(body.pix_key) !== Boolean(body.pix_key_type)) {
       ctx.addIssue({
         code: "custom",
         path: ["pix_key"],

@@ -9,7 +9,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
-import { RECONCILE_MARK, refusedMarkKeys } from "../../../../modules/vorexy/health"
+import { BANK_KEY_MARK, RECONCILE_MARK, refusedMarkKeys } from "../../../../modules/vorexy/health"
+import { requesterNames } from "../../../../modules/vorexy/requesters"
 import { unwrittenRefusals } from "../../../../modules/vorexy/refused-counter"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { setupAlert } from "./setup-alert"
@@ -53,6 +54,15 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     },
     { order: { created_at: "DESC" }, take: ATTENTION_LIMIT }
   )
+  const [lastWithdrawal] = await vorexy.listVorexyWithdrawals(
+    {},
+    { order: { created_at: "DESC" }, take: 1 }
+  )
+  const [bankKeyRefused] = await vorexy.listVorexyHealthMarks({ key: BANK_KEY_MARK })
+  const names = await requesterNames(
+    req.scope,
+    [lastWithdrawal, ...withdrawals].map((w) => w?.requested_by)
+  )
   const displayIds = await orderDisplayIds(
     req,
     flagged.map((c) => c.order_id).filter((id): id is string => Boolean(id))
@@ -80,6 +90,26 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       },
       reconcile: reconcile ? { last_run_at: reconcile.last_at, found: reconcile.data } : null,
       setup_alert: setup,
+      withdrawals: {
+        // 0: only the company's registered bank key (withdrawalPixKeys unset).
+        listed_destinations: (vorexy.options.withdrawalPixKeys ?? []).length,
+        bank_key_refused: bankKeyRefused
+          ? {
+              at: bankKeyRefused.last_at,
+              message: (bankKeyRefused.data as { message?: string } | null)?.message ?? null,
+            }
+          : null,
+        last: lastWithdrawal
+          ? {
+              id: lastWithdrawal.id,
+              amount_cents: lastWithdrawal.amount_cents,
+              status: lastWithdrawal.status,
+              requested_by: lastWithdrawal.requested_by,
+              requested_by_name: names.get(lastWithdrawal.requested_by ?? "") ?? null,
+              created_at: lastWithdrawal.created_at,
+            }
+          : null,
+      },
       attention: [
         ...flagged.map((charge) => ({
           type: "charge" as const,
@@ -99,6 +129,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
           reason: withdrawal.status === "unknown" ? "unknown" : "stuck",
           detail: withdrawal.failure_reason ?? null,
           amount_cents: withdrawal.amount_cents,
+          requested_by_name: names.get(withdrawal.requested_by ?? "") ?? withdrawal.requested_by,
           since: withdrawal.created_at,
         })),
       ],

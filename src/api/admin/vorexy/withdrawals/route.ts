@@ -1,9 +1,15 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createHash } from "node:crypto"
-import { formatBRL } from "../../../../gateway"
+import type { IEventBusModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { formatBRL, isVorexyError, PixDestination, pixDestinationId } from "../../../../gateway"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
+import { WITHDRAWAL_CHANGED_EVENT } from "../../../../modules/vorexy/events"
+import { requesterNames } from "../../../../modules/vorexy/requesters"
+import { BANK_KEY_MARK } from "../../../../modules/vorexy/health"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { requestWithdrawalWorkflow } from "../../../../workflows/request-withdrawal"
+import { DESTINATIONS_HINT } from "../../../../workflows/steps/withdrawal-steps"
 import { sendGatewayError } from "../gateway-errors"
 import type { AdminCreateWithdrawalType } from "../validators"
 import { withdrawalView } from "./view"
@@ -42,7 +48,11 @@ export const GET = async (
   const [rows, count] = await req.scope
     .resolve<VorexyModuleService>(VOREXY_MODULE)
     .listAndCountVorexyWithdrawals({}, { order: { created_at: "DESC" }, take: limit, skip: offset })
-  res.json({ withdrawals: rows.map(withdrawalView), count, limit, offset })
+  const names = await requesterNames(
+    req.scope,
+    rows.map((row) => row.requested_by)
+  )
+  res.json({ withdrawals: rows.map((row) => withdrawalView(row, names)), count, limit, offset })
 }
 
 /** What was asked, for comparing a replayed request_id with its first use. */
@@ -57,14 +67,24 @@ function requestHash(body: AdminCreateWithdrawalType) {
   return createHash("sha256").update(JSON.stringify(content)).digest("hex")
 }
 
-/** POST /admin/vorexy/withdrawals — withdraw to a PIX key (or the bank account's key). */
+/**
+ * POST /admin/vorexy/withdrawals — withdraw to a listed PIX key (by its destination id, or the key
+ * itself) or, with neither, to the company's registered bank key.
+ */
 export const POST = async (
   req: AuthenticatedMedusaRequest<AdminCreateWithdrawalType>,
   res: MedusaResponse
 ) => {
-  const body = req.validatedBody
-  const actor = req.auth_context.actor_id
   const vorexy = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const body = withDestination(req.validatedBody, vorexy.options.withdrawalPixKeys ?? [])
+  if (!body) {
+    res.status(403).json({
+      type: "not_allowed",
+      message: `This destination is not one of the store's withdrawal destinations, so nothing was sent. ${DESTINATIONS_HINT}`,
+    })
+    return
+  }
+  const actor = req.auth_context.actor_id
   const [key, ...earlier] = idempotencyKeys(actor, body)
   const hash = requestHash(body)
 
@@ -102,7 +122,12 @@ export const POST = async (
         requested_by: actor,
       },
     })
-    const withdrawal = withdrawalView(result.withdrawal)
+    await announce(req, result.withdrawal.id)
+    if (!body.pix_key) await noteBankKeyAnswer(vorexy, null)
+    const withdrawal = withdrawalView(
+      result.withdrawal,
+      await requesterNames(req.scope, [result.withdrawal.requested_by])
+    )
     switch (result.outcome.type) {
       case "refused":
         res.status(422).json({
@@ -125,6 +150,42 @@ export const POST = async (
   } catch (error) {
     // A concurrent identical request won the unique key: answer with its record.
     if (await replay()) return
+    if (!body.pix_key && isVorexyError(error) && ["validation", "refused"].includes(error.kind)) {
+      await noteBankKeyAnswer(vorexy, error.gatewayMessage ?? error.message)
+      sendGatewayError(res, error, { hint: BANK_KEY_HINT })
+      return
+    }
     sendGatewayError(res, error)
   }
+}
+
+/** The body with its destination id replaced by the listed key; null for an id not listed. */
+function withDestination(body: AdminCreateWithdrawalType, listed: PixDestination[]) {
+  if (!body.destination) return body
+  const chosen = listed.find((entry) => pixDestinationId(entry) === body.destination)
+  return chosen ? { ...body, pix_key: chosen.key, pix_key_type: chosen.type } : null
+}
+
+const BANK_KEY_HINT =
+  "Without a listed key, Vorexy pays the PIX key registered on the company's bank account. If it has none, register one in the Vorexy panel, or list destinations in the plugin's withdrawalPixKeys option."
+
+/**
+ * What the gateway said of the last withdrawal to the bank key: a refusal is kept for the health
+ * card (the company may have no key registered), an acceptance clears it.
+ */
+async function noteBankKeyAnswer(vorexy: VorexyModuleService, refusal: string | null) {
+  if (refusal === null) await vorexy.deleteVorexyHealthMarks({ key: BANK_KEY_MARK })
+  else await vorexy.markHealth(BANK_KEY_MARK, { message: refusal.slice(0, 300) })
+}
+
+/** Its notices are sent by a subscriber: the admin's answer never waits on e-mail. */
+async function announce(req: AuthenticatedMedusaRequest, id: string) {
+  await req.scope
+    .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+    .emit({ name: WITHDRAWAL_CHANGED_EVENT, data: { id } })
+    .catch((error: Error) =>
+      req.scope
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`Vorexy: could not announce withdrawal ${id}: ${error.message}`)
+    )
 }
