@@ -21,7 +21,7 @@ import {
   WATCH,
 } from "../../src/reconciliation/sweep-plan"
 import type { SandboxRef } from "./sandbox"
-import { DAY, MINUTE, Placed, placeOrder, Plan } from "./sim-scenario"
+import { DAY, MINUTE, Placed, placeOrder, Plan, settledAt } from "./sim-scenario"
 import type { SimClock } from "./sim-clock"
 import type { Store } from "./store"
 
@@ -95,6 +95,12 @@ export async function simulate(input: {
         const at = clock.now()
         if (plan.payAfter !== undefined)
           enqueue({ at: at + plan.payAfter, run: gatewayAct(tx, (id) => state.payTransaction(id)) })
+        const due = state.transaction(tx).boleto?.expirationDate
+        if (plan.settledBusinessDays !== undefined && due)
+          enqueue({
+            at: settledAt(due, plan.settledBusinessDays),
+            run: gatewayAct(tx, (id) => state.payTransaction(id)),
+          })
         if (plan.refundAfter !== undefined)
           enqueue({
             at: at + plan.refundAfter,

@@ -5,6 +5,7 @@
  * told again.
  */
 import type { AxiosInstance } from "axios"
+import { isBankBusinessDay } from "../../src/workflows/utils/bank-calendar"
 import { cardToken, TEST_CARDS } from "./cards"
 import type { SandboxRef } from "./sandbox"
 import {
@@ -26,6 +27,7 @@ export type Kind =
   | "pix-paid"
   | "pix-abandoned"
   | "boleto-paid"
+  | "boleto-due-day"
   | "boleto-unpaid"
   | "card-approved"
   | "card-refused"
@@ -35,7 +37,8 @@ export type Kind =
 export const MIX: Array<[Kind, number]> = [
   ["pix-paid", 0.45],
   ["pix-abandoned", 0.2],
-  ["boleto-paid", 0.12],
+  ["boleto-paid", 0.08],
+  ["boleto-due-day", 0.04],
   ["boleto-unpaid", 0.03],
   ["card-approved", 0.1],
   ["card-refused", 0.04],
@@ -47,6 +50,11 @@ export type Plan = {
   kind: Kind
   at: number
   payAfter?: number
+  /**
+   * Paid at the bank on its due date, and settled (the gateway says paid) this many bank business
+   * days after it: 1 to 3 (sim-run.ts times it from the boleto's own due date).
+   */
+  settledBusinessDays?: number
   refundAfter?: number
   chargebackAfter?: number
 }
@@ -84,9 +92,15 @@ export function planOrders(orders: number, start: number, spanMs: number, seed =
     const plan: Plan = { kind, at: burst + Math.floor(between(0, 10)) * MINUTE }
     if (kind === "pix-paid") plan.payAfter = between(1, 20) * MINUTE
     if (kind === "boleto-paid") plan.payAfter = between(2 * HOUR, 2.5 * DAY)
+    if (kind === "boleto-due-day") plan.settledBusinessDays = 1 + Math.floor(rnd() * 3)
     if (kind === "card-analysis") plan.payAfter = between(5, 120) * MINUTE
-    const paid = kind === "pix-paid" || kind === "boleto-paid" || kind === "card-approved"
-    if (paid && rnd() < 0.05) plan.refundAfter = (plan.payAfter ?? 0) + between(HOUR, 2 * DAY)
+    const paid =
+      kind === "pix-paid" ||
+      kind === "boleto-paid" ||
+      kind === "boleto-due-day" ||
+      kind === "card-approved"
+    const settles = (plan.payAfter ?? 0) + (plan.settledBusinessDays ? 8 * DAY : 0)
+    if (paid && rnd() < 0.05) plan.refundAfter = settles + between(HOUR, 2 * DAY)
     else if (kind === "card-approved" && rnd() < 0.2) plan.chargebackAfter = between(DAY, 2 * DAY)
     plans.push(plan)
   }
@@ -128,6 +142,32 @@ export async function placeOrder(
   const order = await storeOrder(api, store, completed.data.order.id)
   const placedId = order.payment_collections[0].payment_sessions[0].data.transaction_id
   return { plan, orderId: order.id, transactionId: placedId ?? transactionId }
+}
+
+/**
+ * When a boleto due at `dueAt` and paid at the bank that day is settled `businessDays` later: noon
+ * in Brasília of that bank business day (weekends and bank holidays skipped, as banks do).
+ */
+export function settledAt(dueAt: string, businessDays: number): number {
+  const BRASILIA = 3 * HOUR
+  let day = Math.floor((Date.parse(dueAt) - BRASILIA) / DAY) * DAY
+  for (let left = businessDays; left > 0;) {
+    day += DAY
+    if (isBankBusinessDay(day)) left--
+  }
+  return day + 12 * HOUR + BRASILIA
+}
+
+/**
+ * The Monday a week before the next Carnaval (Brazil's banks close that Monday and Tuesday): a
+ * simulated stretch that starts then has boletos due the Friday before it.
+ */
+export function weekBeforeCarnaval(now: number): number {
+  for (let day = Math.floor(now / DAY) * DAY + DAY; ; day += DAY) {
+    const date = new Date(day)
+    if (date.getUTCDay() === 1 && !isBankBusinessDay(day) && !isBankBusinessDay(day + DAY))
+      if (date.getUTCMonth() === 1 || date.getUTCMonth() === 2) return day - 7 * DAY + 12 * HOUR
+  }
 }
 
 /** p50 / p99 / max of `values` (ms) as minutes, for the [sim] lines. */

@@ -12,7 +12,10 @@
  * at a few orders a day they are most of the calls, at high volume a share of each order's).
  * Reported, never asserted (timings are the benchmark's): the lags, as [sim] lines.
  * SIM_ORDERS sets how many orders (default 50), SIM_DAYS how many days (default 7; orders come in the
- * first half); SIM_REPORT a file the [sim] lines are also written to (the benchmark's month).
+ * first half); SIM_START when it starts ("carnaval": the Monday a week before the next Carnaval, so
+ * boletos fall due before the banks close for it; default: now); SIM_REPORT a file the [sim] lines
+ * are also written to (the benchmark's month). Boletos paid at the bank on their due date and
+ * settled 1 to 3 bank business days later must be captured, never flagged.
  */
 import { writeFileSync } from "node:fs"
 import { Modules } from "@medusajs/framework/utils"
@@ -23,7 +26,7 @@ import { closesAt } from "../../src/workflows/utils/watch-schedule"
 import { useSandbox } from "../helpers/sandbox"
 import { installSimClock } from "../helpers/sim-clock"
 import { simulate } from "../helpers/sim-run"
-import { DAY, HOUR, planOrders, random, spread } from "../helpers/sim-scenario"
+import { DAY, HOUR, planOrders, random, spread, weekBeforeCarnaval } from "../helpers/sim-scenario"
 import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS } from "../helpers/webhooks"
 
 const ORDERS = Number(process.env.SIM_ORDERS ?? 50)
@@ -61,6 +64,11 @@ medusaIntegrationTestRunner({
         lines.push(line)
         console.log(`[sim] ${line}`)
       }
+      const startAt = process.env.SIM_START
+      if (startAt)
+        await clock.setTo(
+          startAt === "carnaval" ? weekBeforeCarnaval(clock.now()) : Date.parse(startAt)
+        )
       const store = await resetForWebhooks(gateway, api, container)
       await clock.attachDatabase(container)
       // The seed stocks 100 shirts; paid orders keep theirs, and the month places more.
@@ -122,6 +130,7 @@ medusaIntegrationTestRunner({
       const problems: string[] = []
       const lag = { capture: [] as number[], close: [] as number[], lostYoung: [] as number[] }
       const lostOld: number[] = []
+      const settledLate: Array<{ days: number; captured: boolean }> = []
       const slow: string[] = []
       let refunds = 0
       let disputes = 0
@@ -143,6 +152,14 @@ medusaIntegrationTestRunner({
         const captures = payments(order).flatMap((p) => p.captures ?? []).length
         if (tx.paidAt) {
           if (captures !== 1 && !charge.flag) problems.push(`${what}: ${captures} captures`)
+          // Settled within the banks' usual days after its due date: its order takes it.
+          if (o.plan.settledBusinessDays !== undefined) {
+            settledLate.push({ days: o.plan.settledBusinessDays, captured: captures === 1 })
+            if (captures !== 1)
+              problems.push(
+                `${what}: settled ${o.plan.settledBusinessDays} business days after its due date, ${captures} captures (${charge.flag ?? "no flag"})`
+              )
+          }
           const capturedAt = payments(order).find((p) => p.captured_at)?.captured_at
           if (capturedAt && o.plan.payAfter !== undefined) {
             const ms = Date.parse(capturedAt) - Date.parse(tx.paidAt)
@@ -237,6 +254,9 @@ medusaIntegrationTestRunner({
       )
       log(
         `webhooks: ${sandbox.webhooks.deliveries.length} deliveries, ${sandbox.webhooks.lost.length} events lost (${lostPaid.size} payments); ${refunds} refunds, ${disputes} chargebacks`
+      )
+      log(
+        `started ${new Date(start).toISOString().slice(0, 10)}; boletos paid on their due date and settled D+1..D+3 bank business days later: ${settledLate.length} (${[1, 2, 3].map((d) => `D+${d} ${settledLate.filter((s) => s.days === d).length}`).join(", ")}), ${settledLate.filter((s) => s.captured).length} captured`
       )
       log(`payment -> capture: ${spread(lag.capture)}`)
       const early = lag.close.filter((ms) => ms < 0).length

@@ -32,4 +32,14 @@ describe("lookDue: whether a page load of a charge is worth a read", () => {
     expect(lookDue(charge(failing), open, now)).toBe(false)
     expect(lookDue(charge({ ...failing, next_sync_at: new Date(now - 1) }), open, now)).toBe(true)
   })
+
+  it("reads a charge closed here while the gateway still offered it, past its close, for 3 days", () => {
+    const closedHere = { status: "cancelled", gateway_status: "Awaiting" }
+    expect(lookDue(charge(closedHere), new Date(now - 1), now)).toBe(true)
+    expect(lookDue(charge({ ...closedHere, created_at: hoursAgo(73) }), null, now)).toBe(false)
+    // One the gateway itself cancelled can no longer be paid.
+    expect(lookDue(charge({ status: "cancelled", gateway_status: "Cancelled" }), open, now)).toBe(
+      false
+    )
+  })
 })

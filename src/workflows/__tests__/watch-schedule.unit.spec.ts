@@ -1,4 +1,4 @@
-import { closesAt, graceMinutes, nextWatch } from "../utils/watch-schedule"
+import { closedHere, closesAt, graceMinutes, nextWatch } from "../utils/watch-schedule"
 
 const options = { expiryGraceMinutes: 10, boletoGraceDays: 3 }
 const expires = "2026-11-27T15:00:00Z"
@@ -46,5 +46,14 @@ describe("nextWatch: when a charge is next due for a sync of its own", () => {
     expect(nextWatch({ ...flagged, flag: "sync_failing" }, options)).toEqual(
       closesAt(flagged, options)
     )
+  })
+})
+
+describe("closedHere", () => {
+  it("is a charge closed by the plugin while the gateway's last word was awaiting", () => {
+    expect(closedHere({ status: "cancelled", gateway_status: "waiting_payment" })).toBe(true)
+    expect(closedHere({ status: "cancelled", gateway_status: "Cancelled" })).toBe(false)
+    expect(closedHere({ status: "cancelled", gateway_status: null })).toBe(false)
+    expect(closedHere({ status: "pending", gateway_status: "waiting_payment" })).toBe(false)
   })
 })
