@@ -5,6 +5,7 @@
  * has no gateway id for is matched, after a re-fetch, by its Idempotency-Key.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { findPixDestination, type PixKeyType } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWithdrawalRow } from "../modules/vorexy/types"
@@ -24,6 +25,16 @@ export async function settleUnknownWithdrawal(
   // Its webhook may have settled it since it was listed.
   const [row] = await vorexy.listVorexyWithdrawals({ id: listed.id })
   if (!row || row.status !== "unknown") return "already settled"
+  // A replay may make now what never arrived: never to a key the store no longer lists (one asked
+  // before the destinations were configuration). Its webhook still settles it if it was made.
+  const wanted = row.pix_key ? { type: row.pix_key_type as PixKeyType, key: row.pix_key } : null
+  if (wanted && !findPixDestination(vorexy.options.withdrawalPixKeys ?? [], wanted)) {
+    const reason =
+      "Not sent again: its PIX key is not one of the store's withdrawal destinations (withdrawalPixKeys). Look for it in the Vorexy panel."
+    await vorexy.updateVorexyWithdrawals({ id: row.id, failure_reason: reason })
+    await vorexy.recordWithdrawalSyncFailure(row.id)
+    return `still unknown: ${reason}`
+  }
   let outcome: WithdrawalOutcome
   try {
     const withdrawal = await vorexy

@@ -12,6 +12,7 @@ import { confirmCaptureStep } from "./steps/confirm-capture"
 import { lockOrderCartStep, releaseOrderCartStep } from "./steps/order-cart-lock"
 import { gatherChargeSyncStep, SyncChargeInput } from "./steps/gather-charge-sync"
 import { rebindSessionStep } from "./steps/rebind-session"
+import { orderStillUnpaidStep } from "./steps/order-still-unpaid"
 import { recheckCaptureStep } from "./steps/recheck-capture"
 import { recordCaptureStep } from "./steps/record-capture"
 import { ChargeSyncPlan, planChargeSync } from "./utils/plan-charge-sync"
@@ -69,11 +70,11 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
         payment_id: medusa?.payment?.id ?? null,
         order_id: orderId,
         unrecorded,
-        // A capture or a missing transaction for an order: under its cart's lock (none for an order
-        // made without a cart). Not for a cart with no order: Medusa's flow completes it, and its
-        // completion takes that lock itself.
+        // A capture, a missing transaction or a cancel for an order: under its cart's lock (none
+        // for an order made without a cart), as renewals are. Not for a cart with no order:
+        // Medusa's flow completes it, and its completion takes that lock itself.
         cart_lock:
-          orderId && cartId && (capturing || unrecorded)
+          orderId && cartId && (capturing || unrecorded || action.type === "cancel_order")
             ? { cart_id: cartId, order_id: orderId, owner: lease.owner, wait: lockWait }
             : null,
       }
@@ -103,14 +104,12 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
   }).then(() =>
     recheckCaptureStep(
       transform({ gathered, plan }, ({ gathered, plan }) => {
-        const action = plan.action as { session_id: string; revive?: boolean }
-        const read = gathered as Extract<typeof gathered, { coalesced: false }>
+        const action = plan.action as { session_id: string; amount: string }
         return {
-          charge_id: read.charge.id,
-          transaction_id: read.charge.transaction_id ?? "",
+          charge_id: gathered.charge.id,
+          transaction_id: (gathered.charge as { transaction_id?: string }).transaction_id ?? "",
           session_id: action.session_id,
-          session_names: read.session_names,
-          revive: action.revive === true,
+          amount: action.amount,
           gateway_status: plan.gateway_status,
         }
       })
@@ -148,6 +147,23 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
     assertLeaseStep(lease).config({ name: "vorexy-lease-before-capture" })
   })
   captureSessionPayment(captureNow)
+  // A lapsed charge's order: cancelled unless it was paid meanwhile (under the same lock).
+  const unpaid = when("vorexy-cancel-order", { plan }, ({ plan }) => {
+    return plan.action.type === "cancel_order"
+  }).then(() =>
+    orderStillUnpaidStep(
+      transform({ plan }, ({ plan }) => ({
+        order_id: (plan.action as { order_id: string }).order_id,
+      }))
+    )
+  )
+  when("vorexy-cancel-unpaid-order", { unpaid }, ({ unpaid }) => !!unpaid?.cancel).then(() => {
+    const cancel = transform({ plan }, ({ plan }) => ({
+      order_id: (plan.action as { order_id: string }).order_id,
+    }))
+    assertLeaseStep(lease).config({ name: "vorexy-lease-before-cancel" })
+    cancelOrderWorkflow.runAsStep({ input: cancel })
+  })
   when("vorexy-unlock-cart", { capture }, ({ capture }) => !!capture.cart_lock).then(() => {
     releaseOrderCartStep(
       transform({ capture }, ({ capture }) => ({
@@ -172,15 +188,6 @@ export const syncChargeWorkflow = createWorkflow("vorexy-sync-charge", (input: S
         (!gathered.coalesced && (gathered.medusa.payment?.captured_cents ?? 0) > 0),
       order_seen: !gathered.coalesced && gathered.medusa.order !== null,
     }))
-  )
-  when("vorexy-cancel-order", { plan }, ({ plan }) => plan.action.type === "cancel_order").then(
-    () => {
-      const cancel = transform({ plan }, ({ plan }) => ({
-        order_id: (plan.action as { order_id: string }).order_id,
-      }))
-      assertLeaseStep(lease).config({ name: "vorexy-lease-before-cancel" })
-      cancelOrderWorkflow.runAsStep({ input: cancel })
-    }
   )
   when("vorexy-record-refund", { plan }, ({ plan }) => plan.action.type === "record_refund").then(
     () => {

@@ -1,4 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { PaymentCustomerDTO } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
@@ -89,6 +91,20 @@ export async function attachCheckoutContext(
  */
 const AMOUNT_NOT_YET_KNOWN = Number.MAX_SAFE_INTEGER
 
+/** The logged-in customer Medusa gives the provider (what the payer falls back to), if any. */
+async function shopper(req: MedusaRequest): Promise<PaymentCustomerDTO | undefined> {
+  const auth = (
+    req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }
+  ).auth_context
+  if (auth?.actor_type !== "customer" || !auth.actor_id) return undefined
+  return (await req.scope
+    .resolve(Modules.CUSTOMER)
+    .retrieveCustomer(auth.actor_id, {
+      select: ["id", "email", "first_name", "last_name", "phone"],
+    })
+    .catch(() => undefined)) as PaymentCustomerDTO | undefined
+}
+
 /** Throws the provider's message for data it would refuse (its own checks, not a copy). */
 async function checkSessionInput(
   req: MedusaRequest,
@@ -98,7 +114,7 @@ async function checkSessionInput(
   const options = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).options
   const known = collection?.amount != null && !(await pendingMethodChoice(req))
   const cents = known ? toCents(collection!.amount!) : AMOUNT_NOT_YET_KNOWN
-  providerChecks(body.provider_id, options, cents, body.data)
+  providerChecks(body.provider_id, options, cents, body.data, await shopper(req))
 }
 
 function cartContext(collection: SessionCollection | undefined) {

@@ -11,6 +11,7 @@ describe("Brazil's banking calendar", () => {
     ["2026-11-20", "Dia da Consciência Negra"],
     ["2026-12-25", "Christmas"],
     ["2027-01-01", "New Year's Day"],
+    ["2026-12-31", "31 December (no bank service to the public)"],
     ["2026-11-28", "a Saturday"],
     ["2026-11-29", "a Sunday"],
   ])("closes on %s, %s", (date) => {

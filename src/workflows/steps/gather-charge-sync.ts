@@ -61,8 +61,6 @@ export type ChargeSyncInputs =
       unrecorded: CapturedPayment | null
       /** The cart the session's collection was made for (its lock guards a capture). */
       cart_id: string | null
-      /** The transaction the session named when read (recheck-capture.ts compares it). */
-      session_names: string | null
     }
 
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
@@ -173,7 +171,7 @@ export const gatherChargeSyncStep = createStep(
         replaced,
         order: order ? { id: order.id, status: order.status } : null,
         paid_otherwise: PAID_COLLECTION.has(session?.payment_collection?.status ?? ""),
-        newer_paid: newer.some((row) => row.status !== "pending" && row.status !== "cancelled"),
+        newer_paid: newer.some((row) => row.status === "paid"),
         session_amount_cents: session?.amount != null ? toCents(session.amount) : null,
         payment: payment
           ? {
@@ -201,8 +199,6 @@ export const gatherChargeSyncStep = createStep(
       ),
       unrecorded: await unrecordedCaptures(container, order?.id, payment),
       cart_id: session?.payment_collection?.cart_link?.cart_id ?? null,
-      session_names:
-        typeof session?.data?.transaction_id === "string" ? session.data.transaction_id : null,
     })
   }
 )
@@ -262,7 +258,7 @@ async function newerCharges(service: VorexyModuleService, charge: ChargeRow) {
  * A payment collection the store was paid into otherwise (another payment, the admin's): its
  * order is never cancelled for this charge's lapse.
  */
-const PAID_COLLECTION = new Set([
+export const PAID_COLLECTION = new Set([
   "authorized",
   "partially_authorized",
   "partially_captured",

@@ -2,8 +2,8 @@
  * Brazil's banking calendar: the days on which banks settle (compensate) a boleto. Business days
  * are weekdays that are neither a national holiday nor a day banks close by their own calendar.
  * The holidays come from `@brazilian-utils/brazilian-utils` (national ones, Good Friday, Carnaval
- * Tuesday and Corpus Christi); banks also close on Carnaval Monday, which the library does not list
- * (it is no holiday by law), so it is added here, the day before Carnaval Tuesday. State and city
+ * Tuesday and Corpus Christi); banks also close on Carnaval Monday and on 31 December, which the
+ * library does not list (neither is a holiday by law), so they are added here. State and city
  * holidays close only the banks there: the national calendar is the floor every payer shares.
  *
  * Days are calendar days in Brasília, named by their UTC-midnight instant (`Date.UTC(y, m, d)`),
@@ -27,6 +27,8 @@ function bankHolidays(year: number): Set<number> {
     days.add(day(holiday.date))
     if (/^carnaval/i.test(holiday.name)) days.add(day(holiday.date) - DAY_MS) // Carnaval Monday
   }
+  // Banks do not open to the public on 31 December: a boleto due then is paid the next business day.
+  days.add(Date.UTC(year, 11, 31))
   closedDays.set(year, days)
   return days
 }

@@ -203,7 +203,11 @@ export function planChargeSync(
       // Money for an order still open completes it, even from a charge the plugin closed or a
       // renewal replaced, while the gateway never closed it, nothing else paid the order, and it
       // is for what the session is for. Checked again under the order's lock before the capture.
-      const stillOpen = charge.status === "pending" || charge.closed_here === true
+      // (Paid already, neither captured nor flagged: a run that died before its capture.)
+      const stillOpen =
+        charge.status === "pending" ||
+        charge.closed_here === true ||
+        (charge.status === "paid" && !charge.flag)
       const completes =
         stillOpen &&
         orderOpen &&

@@ -2,6 +2,7 @@
  * The provider's checks of a new session's data, by provider id, for the store route to run before
  * it changes the cart (api/utils/checkout-context.ts): the same function initiatePayment runs.
  */
+import type { PaymentCustomerDTO } from "@medusajs/framework/types"
 import type { VorexyOptions } from "../options"
 import { methodLabelOf } from "../provider-ids"
 import { boletoMethod } from "./methods/boleto"
@@ -21,7 +22,8 @@ export function checkSessionInput(
   providerId: string,
   options: VorexyOptions,
   cents: number,
-  data: Record<string, unknown> | undefined
+  data: Record<string, unknown> | undefined,
+  customer?: PaymentCustomerDTO
 ): void {
-  readSessionInput(BY_LABEL[methodLabelOf(providerId)], options, cents, data)
+  readSessionInput(BY_LABEL[methodLabelOf(providerId)], options, cents, data, customer)
 }
