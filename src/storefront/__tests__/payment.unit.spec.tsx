@@ -182,7 +182,12 @@ describe("a new PIX or boleto for the same order", () => {
     const renewCharge = jest.fn(async () => pixStatus({ transaction_id: "tx_02" }))
     Object.assign(fake.client, { renewCharge })
     const { container } = render(
-      <VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={now} />
+      <VorexyPayment
+        client={fake.client}
+        target={{ orderId: "order_01" }}
+        now={now}
+        orderToken="v1.token-from-the-email"
+      />
     )
     fake.push(lapsed)
     // The offer says until when, in Brasília time.
@@ -192,7 +197,8 @@ describe("a new PIX or boleto for the same order", () => {
     const button = screen.getByRole("button", { name: "Gerar novo PIX" })
     expect(fake.follow).toHaveBeenCalledTimes(1)
     await act(async () => button.click())
-    expect(renewCharge).toHaveBeenCalledWith("order_01")
+    // The order's token from the e-mail's link goes with the ask.
+    expect(renewCharge).toHaveBeenCalledWith("order_01", "v1.token-from-the-email")
     // Followed afresh: the new charge is what the page shows next.
     expect(fake.follow).toHaveBeenCalledTimes(2)
     fake.push(pixStatus({ transaction_id: "tx_02" }))
