@@ -15,6 +15,7 @@ import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { useSandbox } from "../helpers/sandbox"
 import {
   adminHeaders,
+  BILLING_ADDRESS,
   complete,
   createCart,
   errorResponse,
@@ -215,12 +216,7 @@ medusaIntegrationTestRunner({
           `/store/carts/${cartId}`,
           {
             [field]: {
-              first_name: "Ana",
-              last_name: "Souza",
-              address_1: "Rua Augusta, 100",
-              city: "São Paulo",
-              country_code: "br",
-              postal_code: "01305-000",
+              ...BILLING_ADDRESS,
               ...(field === "billing_address" ? { address_2: value } : { address_1: value }),
             },
           },
