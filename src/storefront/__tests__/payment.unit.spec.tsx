@@ -229,6 +229,23 @@ describe("a new PIX or boleto for the same order", () => {
     expect(screen.queryByRole("button")).toBeNull()
   })
 
+  it("asks the shopper, in words, to open the latest e-mail or log in when the store wants the order's token", async () => {
+    const fake = fakeClient()
+    const renewCharge = jest.fn(async () => {
+      throw new Error(
+        "Asking for a new payment for this order needs the link in its latest payment e-mail, or the account that placed it: open the order from the latest e-mail, or log in, and try again."
+      )
+    })
+    Object.assign(fake.client, { renewCharge })
+    render(<VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={now} />)
+    fake.push(lapsed)
+    await act(async () => screen.getByRole("button", { name: "Gerar novo PIX" }).click())
+    expect(renewCharge).toHaveBeenCalledWith("order_01", undefined)
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Não foi possível gerar: Para gerar um novo pagamento, abra o pedido pelo link do último e-mail de pagamento ou entre na sua conta."
+    )
+  })
+
   it("offers a boleto's 2ª via, in English too", () => {
     const fake = fakeClient()
     Object.assign(fake.client, { renewCharge: jest.fn() })
