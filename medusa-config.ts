@@ -33,6 +33,7 @@ const vorexy = {
   boletoGraceDays: env.VOREXY_BOLETO_GRACE_DAYS,
   renewalHours: env.VOREXY_RENEWAL_HOURS,
   maxRenewals: env.VOREXY_MAX_RENEWALS,
+  renewalsPerClientPerHour: env.VOREXY_RENEWALS_PER_CLIENT_PER_HOUR,
   cardPublicKey: env.VOREXY_CARD_PUBLIC_KEY,
   cardTokenScriptUrl: env.VOREXY_CARD_TOKEN_SCRIPT_URL,
   maxInstallments: env.VOREXY_MAX_INSTALLMENTS,

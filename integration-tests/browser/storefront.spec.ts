@@ -273,6 +273,22 @@ it("PIX by the order's link (a shopper back later, on a phone), then expired: sh
   const link = await first.getByTestId("order-link").getAttribute("href")
   expect(link).toBe(`${demo.storefrontUrl}/order/${orderId}`)
   await first.close() // the shopper closes the tab
+  // The e-mail's link: the order's page with its token, which lets it ask for a new PIX.
+  const emailed = await eventually(async () => {
+    const { data } = await axios.get(
+      `${demo.base}/admin/notifications?channel=email&order=-created_at&limit=50`,
+      admin
+    )
+    const created = (
+      data.notifications as Array<{
+        resource_id: string
+        template: string
+        data: Record<string, string>
+      }>
+    ).find((n) => n.resource_id === orderId && n.template === "vorexy-pix-created")
+    return created?.data.order_page_url
+  })
+  expect(emailed).toMatch(new RegExp(`^${link}\\?vorexy_token=v1\\.`))
 
   // Back later on a phone: a touch screen, where the code to copy comes before the QR code.
   const phone = await browser.newContext({
@@ -282,7 +298,7 @@ it("PIX by the order's link (a shopper back later, on a phone), then expired: sh
     locale: "pt-BR",
   })
   const page = await phone.newPage()
-  await page.goto(link!)
+  await page.goto(emailed)
   const pix = page.locator(".vorexy-pix").first()
   await pix.locator("img").first().waitFor({ state: "visible", timeout: 60_000 })
   const code = await valueOf(page.locator(".vorexy-pix__code").first())
@@ -298,7 +314,9 @@ it("PIX by the order's link (a shopper back later, on a phone), then expired: sh
   const shared = new URL(share!)
   expect(shared.origin + shared.pathname).toBe("https://wa.me/")
   expect(shared.searchParams.get("text")).toContain(code)
+  // The view-only link: whoever the message reaches may follow the order, not act on it.
   expect(shared.searchParams.get("text")).toContain(link)
+  expect(shared.searchParams.get("text")).not.toContain("vorexy_token")
   await shot(page, "order-link-phone", false, false)
 
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true))

@@ -101,11 +101,10 @@ describe("VorexyPixService against the sandbox", () => {
       currency_code: "brl",
       data: { ...initiated.data, name: "Bia", email: "bia@example.com" },
     })
-    expect(updated.data).toMatchObject({
-      payer_display: { name: "Bia", email: "b***@example.com" },
-      name: null,
-      email: null,
-    })
+    // The payer is taken (sealed anew), and shown nowhere.
+    expect(updated.data).toMatchObject({ payer_display: null, name: null, email: null })
+    expect(updated.data!.payer_sealed).not.toBe(initiated.data!.payer_sealed)
+    expect(JSON.stringify(updated.data)).not.toContain("Bia")
     await expect(
       p.updatePayment({
         amount: 50,

@@ -44,9 +44,14 @@ medusaIntegrationTestRunner({
     const statusOf = async (orderId: string) =>
       (await api.get(`/store/vorexy/payment-status?order_id=${orderId}`, store.storeHeaders)).data
         .payment_status
+    // The shopper's renewal, with the token their payment e-mail's link carries.
     const renew = (orderId: string) =>
       api
-        .post(`/store/vorexy/orders/${orderId}/renew-charge`, {}, store.storeHeaders)
+        .post(
+          `/store/vorexy/orders/${orderId}/renew-charge`,
+          { order_token: vorexy().orderTokens().tokenFor(orderId) },
+          store.storeHeaders
+        )
         .catch(errorResponse)
 
     beforeEach(async () => {

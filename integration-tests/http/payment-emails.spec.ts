@@ -41,6 +41,9 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let store: Store
     const vorexy = () => getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+    /** The order page link the e-mails carry: with the order's token (order-links.spec.ts). */
+    const orderPage = (orderId: string) =>
+      `https://loja.example/pedido/${orderId}?vorexy_token=${vorexy().orderTokens().tokenFor(orderId)}`
     const { post, paymentStatus } = webhookCalls(api, getContainer, () => store)
     const emails = async (orderId: string) =>
       getContainer()
@@ -69,7 +72,7 @@ medusaIntegrationTestRunner({
           pix_code: expect.stringMatching(/^000201/),
           qr_code_url: expect.stringMatching(/^https:\/\/loja\.example\/vorexy\/qr\/vxch_/),
           expires_at: expect.anything(),
-          order_page_url: `https://loja.example/pedido/${orderId}`,
+          order_page_url: orderPage(orderId),
         },
       })
       // The QR image is served while the charge can be paid, under its signed name only.
@@ -148,7 +151,7 @@ medusaIntegrationTestRunner({
           amount: "R$ 94,90",
           pix_code: expect.stringMatching(/^000201/),
           qr_code_url: expect.stringMatching(/^https:\/\/loja\.example\/vorexy\/qr\/vxch_/),
-          order_page_url: `https://loja.example/pedido/${due.orderId}`,
+          order_page_url: orderPage(due.orderId),
         },
       })
 
@@ -157,7 +160,7 @@ medusaIntegrationTestRunner({
         event: "reminder",
         method: "boleto",
         digitable_line: expect.stringMatching(/^\d{47}$/),
-        order_page_url: `https://loja.example/pedido/${boletoOrderId}`,
+        order_page_url: orderPage(boletoOrderId),
       })
 
       // Later runs send nothing more.

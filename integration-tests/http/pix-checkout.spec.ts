@@ -54,13 +54,11 @@ medusaIntegrationTestRunner({
           qr_code: expect.stringMatching(/^000201/),
           qr_code_image: expect.stringMatching(/^data:image\/png;base64,/),
           expires_at: expect.any(String),
-          payer_display: {
-            name: "Ana Souza",
-            email: "a***@example.com",
-            document_type: "CPF",
-            document: "***.982.***-25",
-          },
+          // The payer only sealed: not shown, not even masked (SECURITY.md).
+          payer_display: null,
+          payer_sealed: expect.any(String),
         })
+        expect(JSON.stringify(data)).not.toMatch(/Ana|Souza|982|ana@/)
         expect(parsePixPayload(data.qr_code).crcValid).toBe(true)
         // The cart's own route shows the same session data.
         const {

@@ -1,4 +1,5 @@
 import {
+  authenticate,
   defineMiddlewares,
   validateAndTransformBody,
   validateAndTransformQuery,
@@ -13,7 +14,7 @@ import {
 import { refuseCaptureOnCancelledOrder } from "./utils/cancelled-order-guard"
 import { refuseReplacingOpenCharge } from "./utils/charge-in-progress-guard"
 import { ADMIN_POLICIES } from "./utils/admin-policies"
-import { attachCheckoutContext } from "./utils/checkout-context"
+import { attachCheckoutContext, guardSessionData } from "./utils/checkout-context"
 import { jsonOnly } from "./utils/json-only"
 import { applyMethodDiscount } from "./utils/method-choice"
 import { dropMethodKeyFromCartMetadata } from "./utils/method-key-guard"
@@ -45,10 +46,11 @@ export default defineMiddlewares({
     { matcher: "/store/vorexy*", middlewares: [textGuard({ body: true })] },
     // Medusa's own session route: its validator's message for a body it refuses (session data
     // sent as a list holding a `toString` key, say) fails to print, and answers a 500.
-    {
-      matcher: "/store/payment-collections/:id/payment-sessions",
+    // The admin's session route (Medusa 2.14+) takes the same session data: the same guards.
+    ...["/store", "/admin"].map((prefix) => ({
+      matcher: `${prefix}/payment-collections/:id/payment-sessions`,
       middlewares: [textGuard({ body: true })],
-    },
+    })),
     // Any method: a gateway may probe the URL with GET or HEAD when it is saved.
     { matcher: "/hooks/vorexy*", middlewares: [redactWebhookToken] },
     {
@@ -126,11 +128,22 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [jsonOnly, validateAndTransformBody(StoreChoosePaymentMethod)],
     },
-    // A new charge is made: JSON only, so no cross-site form can ask for one.
+    // The admin's session route: card data, size and text refused as on the store's; its
+    // collection's open charge is not replaced. (The method discount is the shopper's choice.)
+    {
+      matcher: "/admin/payment-collections/:id/payment-sessions",
+      methods: ["POST"],
+      middlewares: [refuseReplacingOpenCharge, guardSessionData],
+    },
+    // A new charge is made: JSON only, so no cross-site form can ask for one. A logged-in
+    // customer may ask for their own orders without the order's token (utils/order-capability.ts).
     {
       matcher: "/store/vorexy/orders/:id/renew-charge",
       methods: ["POST"],
-      middlewares: [jsonOnly],
+      middlewares: [
+        jsonOnly,
+        authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true }),
+      ],
     },
   ],
 })

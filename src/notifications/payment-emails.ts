@@ -1,7 +1,7 @@
 /**
  * The shopper's e-mails for a PIX or boleto order, through Medusa's Notification Module: how to pay
  * later ("created": the amount, the PIX code and a hosted QR image or the boleto's line and PDF, the
- * expiry, a link to the order's page), the same again shortly before it lapses ("reminder",
+ * expiry, a link to the order's page carrying the order's token), the same again shortly before it lapses ("reminder",
  * payment-reminders.ts), "paid", and "expired" (expired or cancelled unpaid). Only
  * when the store has a notification provider for the "email" channel; one per event per charge,
  * whatever the retries (the notification's idempotency key). The store's provider renders them
@@ -111,7 +111,10 @@ export async function sendPaymentEmail(
       amount: formatBRL(charge.amount_cents),
       amount_cents: charge.amount_cents,
       currency_code: "brl",
-      order_page_url: options.orderPageUrl?.replace("{order_id}", order.id) ?? null,
+      // The link carries the order's token: it lets the shopper ask for a new PIX or boleto.
+      order_page_url: options.orderPageUrl
+        ? vorexy.orderTokens().pageUrl(options.orderPageUrl, order.id)
+        : null,
       ...howToPay,
       ...(event === "paid" ? { paid_at: charge.paid_at } : {}),
       ...(event === "expired" ? { renewable_until: renewableUntil } : {}),

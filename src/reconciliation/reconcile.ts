@@ -14,7 +14,7 @@ import type {
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
-import { RECONCILE_MARK } from "../modules/vorexy/health"
+import { HOURLY_MARKS, RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { sendDueReminders } from "../notifications/payment-reminders"
 import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "./run-sync"
@@ -273,15 +273,18 @@ async function reconcileOnce(container: MedusaContainer) {
       })
 
     const dropped = await service.dropOldWebhookBodies()
-    // Hourly counters of refused deliveries older than two days are no longer shown.
-    const oldCounters = await service.listVorexyHealthMarks(
-      {
-        key: { $like: "webhook_refused:%" },
-        last_at: { $lt: new Date(Date.now() - 48 * 3_600_000) },
-      },
-      { select: ["id"], take: 100 }
-    )
-    if (oldCounters.length) await service.deleteVorexyHealthMarks(oldCounters.map((m) => m.id))
+    // Hourly counters past their use: refused deliveries after two days (no longer shown), a
+    // client's renewals after two hours (their limit counts one hour).
+    for (const { prefix, keepHours } of HOURLY_MARKS) {
+      const oldCounters = await service.listVorexyHealthMarks(
+        {
+          key: { $like: `${prefix}%` },
+          last_at: { $lt: new Date(Date.now() - keepHours * 3_600_000) },
+        },
+        { select: ["id"], take: 100 }
+      )
+      if (oldCounters.length) await service.deleteVorexyHealthMarks(oldCounters.map((m) => m.id))
+    }
 
     if (failures.length) {
       logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)

@@ -63,8 +63,11 @@ export type VorexyClient = {
   /**
    * A new PIX or boleto for an order whose charge lapsed (while `renewable_until` allows): answers
    * the new charge's status. A second call answers the same charge; a refusal throws its reason.
+   * `orderToken`: the order's token, from the `vorexy_token` parameter of the order page link the
+   * store's e-mails carry; without it (and without the order's customer logged in) the store
+   * refuses (403), asking the shopper to open the latest e-mail or log in.
    */
-  renewCharge(orderId: string): Promise<VorexyPaymentStatus>
+  renewCharge(orderId: string, orderToken?: string | null): Promise<VorexyPaymentStatus>
   follow(target: VorexyStatusTarget, options: VorexyFollowOptions): StatusFollower
   tokenizeCard(card: VorexyCardInput, config: VorexyCardConfig): Promise<string>
 }
@@ -187,10 +190,10 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
       })
       return orderVorexySession(body)
     },
-    async renewCharge(orderId) {
+    async renewCharge(orderId, orderToken) {
       const path = `/store/vorexy/orders/${encodeURIComponent(orderId)}/renew-charge`
-      return (await request<{ payment_status: VorexyPaymentStatus }>(path, { body: {} }))
-        .payment_status
+      const body = orderToken ? { order_token: orderToken } : {}
+      return (await request<{ payment_status: VorexyPaymentStatus }>(path, { body })).payment_status
     },
     follow(target, { onStatus, onError, onStateChange, timeoutMs }) {
       const load = watched(target, timeoutMs)

@@ -51,6 +51,25 @@ export function safeLink(url: string | null | undefined): string | null {
   return url && /^https?:\/\//i.test(url) ? url : null
 }
 
+/**
+ * The query parameter of an order page link that carries the order's token (the store's e-mails
+ * add it: it lets its holder ask for a new PIX or boleto). Named as the backend names it.
+ */
+export const ORDER_TOKEN_PARAM = "vorexy_token"
+
+/** An http(s) link with the order's token taken out: a page to read, safe to forward. */
+export function viewOnlyLink(url: string | null | undefined): string | null {
+  const link = safeLink(url)
+  if (!link || !link.includes(ORDER_TOKEN_PARAM)) return link
+  try {
+    const parsed = new URL(link)
+    parsed.searchParams.delete(ORDER_TOKEN_PARAM)
+    return parsed.toString()
+  } catch {
+    return null
+  }
+}
+
 /** An image the page may show: an http(s) URL or an inline PNG/JPEG/GIF/WebP, else null. */
 export function safeImage(url: string | null | undefined): string | null {
   return url && /^(https?:\/\/|data:image\/(png|jpeg|gif|webp);base64,)/i.test(url) ? url : null

@@ -1,7 +1,8 @@
 /**
  * The plugin's errors as the shopper reads them. The store answers in English, worded for both the
  * shopper and the developer ("Vorexy Boleto: a boleto needs the payer's …"); the ones a shopper
- * meets at checkout are recognised here and said again in the shopper's language. Anything else is
+ * meets at checkout or asking for a new PIX or boleto are recognised here and said again in the
+ * shopper's language. Anything else is
  * shown as the store sent it.
  */
 import { textsFor } from "./texts.js"
@@ -53,6 +54,9 @@ export function shopperMessage(message: string, locale?: VorexyLocale): string {
   const problems = between(text, "invalid payer data: ", "\u0000")
   if (problems !== null) return t.invalidPayer(problems.trim().replace(/\.$/, ""))
   if (text.includes("must never be sent to the store")) return t.rawCard
+  if (text.includes("holds what reads as card details")) return t.cardInAddress
+  if (text.includes("needs the link in its latest payment e-mail")) return t.needsOrderLink
+  if (text.includes("Too many requests for a new PIX or boleto")) return t.tooManyRenewals
   if (text.includes("payment session data is too large")) return t.tooLarge
   if (text.includes("required to create the charge")) return t.payerRequired
   if (text.includes("start the payment again")) return t.restart

@@ -133,6 +133,11 @@ const ptBR = {
       "Por segurança, o número do cartão não pode ser enviado à loja: digite-o só nos campos do cartão.",
     tooLarge: "Os dados do pagamento são grandes demais. Recarregue a página e tente de novo.",
     payerRequired: "Informe os dados do pagador (nome, e-mail, CPF ou CNPJ e celular).",
+    cardInAddress:
+      "O endereço parece conter dados de cartão. Corrija o endereço (o cartão vai só nos campos do cartão) e escolha a forma de pagamento de novo.",
+    needsOrderLink:
+      "Para gerar um novo pagamento, abra o pedido pelo link do último e-mail de pagamento ou entre na sua conta.",
+    tooManyRenewals: "Muitas tentativas na última hora. Tente de novo mais tarde.",
   },
 }
 
@@ -264,6 +269,11 @@ const en: VorexyTexts = {
       "For your safety, a card number cannot be sent to the store: type it only in the card's fields.",
     tooLarge: "The payment details are too large. Reload the page and try again.",
     payerRequired: "Enter the payer's details (name, e-mail, CPF or CNPJ and phone).",
+    cardInAddress:
+      "The address seems to hold card details. Correct the address (the card goes only in the card's fields) and choose the payment method again.",
+    needsOrderLink:
+      "To get a new payment, open the order from the link in its latest payment e-mail, or log in to your account.",
+    tooManyRenewals: "Too many attempts in the last hour. Please try again later.",
   },
 }
 

@@ -63,6 +63,8 @@ export function OrderPage({ orderId }: { orderId: string }) {
   if (!order) return <p className="shop-notice">Carregando o pedido…</p>
 
   const link = `${window.location.origin}/order/${order.id}`
+  // The order's token, from the e-mail's link: it lets this page ask for a new PIX or boleto.
+  const orderToken = new URLSearchParams(window.location.search).get("vorexy_token")
   const renewable =
     state === "expired" && Boolean(status?.renewable_until) && (status?.renewals_left ?? 0) > 0
   const [title, line] = headline(state, brl(order.total), renewable, status?.method)
@@ -89,6 +91,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
           target={{ orderId: order.id }}
           locale="pt-BR"
           shareUrl={link}
+          orderToken={orderToken}
           onPaid={() => setPaid(true)}
           onStatus={setStatus}
         />

@@ -8,7 +8,7 @@ import type { CheckoutContextKey, CheckoutItem } from "../../providers/vorexy/co
 import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isVorexyProviderId, methodLabelOf } from "../../providers/vorexy/provider-ids"
 import { exceedsDataLimit } from "../../providers/vorexy/core/data-size"
-import { cardFieldsIn } from "../../providers/vorexy/core/raw-card"
+import { cardFieldsIn, cardFieldsInAddress } from "../../providers/vorexy/core/raw-card"
 import { checkSessionInput as providerChecks } from "../../providers/vorexy/core/session-input"
 import { pendingMethodChoice } from "./method-choice"
 import { sessionCollection, type SessionCollection } from "./session-collection"
@@ -24,22 +24,33 @@ const isVorexySessionBody = (body: unknown): body is SessionBody =>
  * The address the shopper connected from: the socket's, unless the store said it runs behind its
  * own proxy (`trustProxy`): a client can write any X-Forwarded-For it likes.
  */
-function payerAddress(req: MedusaRequest): string | null {
+export function payerAddress(req: MedusaRequest): string | null {
   const { trustProxy } = req.scope.resolve<VorexyModuleService>(VOREXY_MODULE).options
   return (trustProxy ? req.ip : req.socket?.remoteAddress) ?? null
 }
 
 /**
- * On Vorexy session creation, refuses card details (before Medusa stores anything) and adds what
- * the provider cannot see from the payment module's container but the gateway takes: the payer's
- * IP as Medusa saw it, the cart's items, shipping fee and addresses. These override anything the
- * storefront sent under those names. Then the provider's own checks of the data run, so a request
- * it would refuse is refused before the method's discount changes the cart (method-choice.ts).
+ * On Vorexy session creation, refuses card details (before Medusa stores anything: in the data
+ * sent, and in the cart's addresses the store attaches) and, with `attach`, adds what the provider
+ * cannot see from the payment module's container but the gateway takes: the payer's IP as Medusa
+ * saw it, the cart's items, shipping fee and addresses. These override anything the storefront
+ * sent under those names; then the provider's own checks of the data run, so a request it would
+ * refuse is refused before the method's discount changes the cart (method-choice.ts). The admin's
+ * session route is guarded alike, without `attach` (the admin's address is not the payer's).
  */
-export async function attachCheckoutContext(
+export const attachCheckoutContext = checkoutContext({ attach: true })
+export const guardSessionData = checkoutContext({ attach: false })
+
+function checkoutContext({ attach }: { attach: boolean }) {
+  return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) =>
+    guardAndAttach(req, res, next, attach)
+}
+
+async function guardAndAttach(
   req: MedusaRequest,
   res: MedusaResponse,
-  next: MedusaNextFunction
+  next: MedusaNextFunction,
+  attach: boolean
 ) {
   try {
     const bodies = [req.body, req.validatedBody].filter(isVorexySessionBody)
@@ -73,6 +84,17 @@ export async function attachCheckoutContext(
         })
         return
       }
+      // The provider leaves the attached addresses out of its scan: they are checked here.
+      const inAddress = [
+        ...cardFieldsInAddress(cart.billing_address, "billing_address"),
+        ...cardFieldsInAddress(cart.shipping_address, "shipping_address"),
+      ]
+      if (inAddress.length) {
+        const { message } = errorsFor(methodLabelOf(bodies[0].provider_id)).cardInAddress(inAddress)
+        res.status(400).json({ type: "invalid_data", message })
+        return
+      }
+      if (!attach) return next()
       // Exactly the keys the provider leaves out of its card scan (CHECKOUT_CONTEXT_KEYS).
       const context: Record<CheckoutContextKey, unknown> = { payer_ip: payerAddress(req), ...cart }
       for (const body of bodies) body.data = { ...(body.data ?? {}), ...context }

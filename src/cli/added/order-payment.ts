@@ -4,7 +4,7 @@ import type { NewFile } from "../types"
 export const orderPayment: NewFile = {
   kind: "new",
   path: "src/modules/order/components/vorexy-payment/index.tsx",
-  what: "VorexyOrderPayment: the QR, boleto or card status; refreshes the page once captured",
+  what: "VorexyOrderPayment: the QR, boleto or card status (a new one with the e-mail link's token); refreshes the page once captured",
   content: `"use client"
 // Written by medusa-payment-vorexy (npx medusa-payment-vorexy starter).
 import { vorexyClient } from "@lib/vorexy/client"
@@ -33,6 +33,12 @@ export default function VorexyOrderPayment({ orderId, locale = "pt-BR" }: Props)
   const target = useMemo(() => ({ orderId }), [orderId])
   const [refreshedAt, setRefreshedAt] = useState<number | null>(null)
   const [, setNudge] = useState(0)
+  // The order's token, from the e-mail's link (?vorexy_token=…): it lets this page ask for a new
+  // PIX or boleto. Read once in the browser; never put in a link the page shares.
+  const [orderToken, setOrderToken] = useState<string | null>(null)
+  useEffect(() => {
+    setOrderToken(new URLSearchParams(window.location.search).get("vorexy_token"))
+  }, [])
 
   useEffect(() => {
     if (refreshedAt === null) return
@@ -49,6 +55,7 @@ export default function VorexyOrderPayment({ orderId, locale = "pt-BR" }: Props)
         client={vorexyClient}
         target={target}
         locale={locale}
+        orderToken={orderToken}
         onCaptured={() => {
           setRefreshedAt(Date.now())
           startTransition(() => router.refresh())

@@ -1,6 +1,7 @@
 /**
- * The keys of the health marks (models/health-mark.ts): the reconcile job's last run, and webhook
- * deliveries refused for a bad token, one counter per UTC hour.
+ * The keys of the health marks (models/health-mark.ts): the reconcile job's last run, webhook
+ * deliveries refused for a bad token, one counter per UTC hour, and asks for a new charge per
+ * client, one counter per UTC hour (the renewal route's limit).
  */
 export const RECONCILE_MARK = "reconcile"
 
@@ -16,3 +17,15 @@ export function refusedMarkKeys(hours: number, now = Date.now()) {
 
 /** The gateway's last refusal of a withdrawal to the company's bank key (cleared by an acceptance). */
 export const BANK_KEY_MARK = "withdrawal_bank_key_refused"
+
+const RENEWALS_PREFIX = "renewals:"
+
+/** A client's asks for a new charge in the UTC hour of `at`; `client` is a digest, never an IP. */
+export const renewalsMarkKey = (client: string, at = new Date()) =>
+  `${RENEWALS_PREFIX}${client}:${at.toISOString().slice(0, 13)}`
+
+/** Hourly counters, by key prefix, and how long each is kept (the reconcile job drops them). */
+export const HOURLY_MARKS = [
+  { prefix: REFUSED_PREFIX, keepHours: 48 },
+  { prefix: RENEWALS_PREFIX, keepHours: 2 },
+]

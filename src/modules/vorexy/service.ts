@@ -17,6 +17,7 @@ import { notFoundDeadline } from "./unknown-charge"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
 import { VorexyHealthMark } from "./models/health-mark"
+import { OrderTokens } from "./order-token"
 import { QrLinks } from "./qr-link"
 import { VorexyWebhookEvent } from "./models/webhook-event"
 import { VorexyWithdrawal } from "./models/withdrawal"
@@ -66,6 +67,7 @@ export default class VorexyModuleService extends MedusaService({
   private client_?: VorexyClient
   private binding_?: ChargeBinding
   private qrLinks_?: QrLinks
+  private orderTokens_?: OrderTokens
   private payerSeal_?: PayerSeal
   private watcher_?: ChargeWatcher
   private push_?: ChargePush
@@ -117,6 +119,12 @@ export default class VorexyModuleService extends MedusaService({
   qrLinks(): QrLinks {
     this.qrLinks_ ??= new QrLinks(signingSecrets(this.options))
     return this.qrLinks_
+  }
+
+  /** Orders' tokens: what lets the shopper act on an order from the e-mails' links. */
+  orderTokens(): OrderTokens {
+    this.orderTokens_ ??= new OrderTokens(signingSecrets(this.options))
+    return this.orderTokens_
   }
 
   /** The gateway client for re-fetches, balance and withdrawals. */
@@ -325,23 +333,28 @@ export default class VorexyModuleService extends MedusaService({
     return { id: rows[0].id, first: rows[0].first }
   }
 
-  /** Counts a health mark `by` (one row per key, atomically), keeping the latest data. */
+  /**
+   * Counts a health mark `by` (one row per key, atomically), keeping the latest data; answers the
+   * count it reached.
+   */
   @InjectManager()
   async markHealth(
     key: string,
     data: Record<string, unknown> | null = null,
     by = 1,
     @MedusaContext() context: Context = {}
-  ): Promise<void> {
+  ): Promise<number> {
     const knex = (context.manager as unknown as KnexManager).getKnex()
     const id = `vxhm_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
-    await knex.raw(
+    const { rows } = await knex.raw(
       `insert into vorexy_health_mark (id, key, count, last_at, data) values (?, ?, ?, now(), ?::jsonb)
        on conflict (key) where deleted_at is null
        do update set count = vorexy_health_mark.count + excluded.count, last_at = now(),
-         data = coalesce(excluded.data, vorexy_health_mark.data), updated_at = now()`,
+         data = coalesce(excluded.data, vorexy_health_mark.data), updated_at = now()
+       returning count`,
       [id, key, by, data === null ? null : JSON.stringify(data)]
     )
+    return Number(rows[0]?.count ?? by)
   }
 
   /** Webhook events stored in the last `hours`, by outcome, and the repeated deliveries. */

@@ -265,6 +265,11 @@ export const VorexyOptionsSchema = z.object({
     .default(0),
   /** How many new charges an order may get that way. */
   maxRenewals: z.coerce.number().int().min(1).max(10).default(2),
+  /**
+   * Asks for a new charge one client (a logged-in customer, else an IP address) may make per
+   * hour, across orders: each may reach the gateway and e-mail a shopper.
+   */
+  renewalsPerClientPerHour: z.coerce.number().int().min(1).max(1000).default(20),
   /** How long past expires_at a charge the gateway still calls awaiting is treated as expired. */
   expiryGraceMinutes: z.coerce.number().int().min(0).max(1440).default(10),
   /**

@@ -55,12 +55,15 @@ it("asks for a new charge for an order as JSON, and says the store's reason when
     { body: { payment_status: pixStatus({ transaction_id: "tx_02" }) } },
     { status: 409, body: { message: "This order is already paid: there is nothing more to pay." } }
   )
-  await expect(client(fetch).renewCharge("order_01")).resolves.toMatchObject({
+  await expect(client(fetch).renewCharge("order_01", "v1.token")).resolves.toMatchObject({
     transaction_id: "tx_02",
   })
   expect(requests[0].url.pathname).toBe("/store/vorexy/orders/order_01/renew-charge")
   expect(requests[0].init.method).toBe("POST")
   expect(new Headers(requests[0].init.headers).get("content-type")).toBe("application/json")
+  // The order's token travels in the body, never in the URL.
+  expect(JSON.parse(String(requests[0].init.body))).toEqual({ order_token: "v1.token" })
+  expect(requests[0].url.search).toBe("")
   await expect(client(fetch).renewCharge("order_01")).rejects.toThrow("already paid")
 })
 

@@ -182,7 +182,12 @@ describe("a new PIX or boleto for the same order", () => {
     const renewCharge = jest.fn(async () => pixStatus({ transaction_id: "tx_02" }))
     Object.assign(fake.client, { renewCharge })
     const { container } = render(
-      <VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={now} />
+      <VorexyPayment
+        client={fake.client}
+        target={{ orderId: "order_01" }}
+        now={now}
+        orderToken="v1.token-from-the-email"
+      />
     )
     fake.push(lapsed)
     // The offer says until when, in Brasília time.
@@ -192,7 +197,8 @@ describe("a new PIX or boleto for the same order", () => {
     const button = screen.getByRole("button", { name: "Gerar novo PIX" })
     expect(fake.follow).toHaveBeenCalledTimes(1)
     await act(async () => button.click())
-    expect(renewCharge).toHaveBeenCalledWith("order_01")
+    // The order's token from the e-mail's link goes with the ask.
+    expect(renewCharge).toHaveBeenCalledWith("order_01", "v1.token-from-the-email")
     // Followed afresh: the new charge is what the page shows next.
     expect(fake.follow).toHaveBeenCalledTimes(2)
     fake.push(pixStatus({ transaction_id: "tx_02" }))
@@ -221,6 +227,23 @@ describe("a new PIX or boleto for the same order", () => {
     expect(container.textContent).toContain("Faça um novo pedido para gerar outro.")
     fake.push({ ...lapsed, renewals_left: 0 })
     expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  it("asks the shopper, in words, to open the latest e-mail or log in when the store wants the order's token", async () => {
+    const fake = fakeClient()
+    const renewCharge = jest.fn(async () => {
+      throw new Error(
+        "Asking for a new payment for this order needs the link in its latest payment e-mail, or the account that placed it: open the order from the latest e-mail, or log in, and try again."
+      )
+    })
+    Object.assign(fake.client, { renewCharge })
+    render(<VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={now} />)
+    fake.push(lapsed)
+    await act(async () => screen.getByRole("button", { name: "Gerar novo PIX" }).click())
+    expect(renewCharge).toHaveBeenCalledWith("order_01", undefined)
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Não foi possível gerar: Para gerar um novo pagamento, abra o pedido pelo link do último e-mail de pagamento ou entre na sua conta."
+    )
   })
 
   it("offers a boleto's 2ª via, in English too", () => {

@@ -144,6 +144,20 @@ describe("share on WhatsApp", () => {
     )
   })
 
+  it("shares the order page without the order's token: a forwarded link only reads", () => {
+    render(
+      <VorexyPix
+        status={pixStatus()}
+        now={now}
+        shareUrl="https://loja.example/pedido/o_1?vorexy_token=v1.secret&t=abc#pagar"
+      />
+    )
+    const link = screen.getByRole("link", { name: /Compartilhar no WhatsApp/ }) as HTMLAnchorElement
+    const text = sharedText(link)!
+    expect(text).toContain("Acompanhe o pedido: https://loja.example/pedido/o_1?t=abc#pagar")
+    expect(text).not.toMatch(/vorexy_token|secret/)
+  })
+
   it("shares only the code without a page, or with one that is not http(s); in English too", () => {
     render(<VorexyPix status={pixStatus()} now={now} locale="en" shareUrl="javascript:alert(1)" />)
     const link = screen.getByRole("link", { name: /Share on WhatsApp/ }) as HTMLAnchorElement

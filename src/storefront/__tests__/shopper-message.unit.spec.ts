@@ -57,3 +57,22 @@ it("says the store's refusals of card data, size and a missing payer in the shop
     )
   ).toMatch(/^Informe os dados do pagador/)
 })
+
+it("says the store's refusals of a new PIX or boleto, and of a card in the address, in the shopper's words", () => {
+  expect(
+    shopperMessage(
+      "Asking for a new payment for this order needs the link in its latest payment e-mail, or the account that placed it: open the order from the latest e-mail, or log in, and try again."
+    )
+  ).toMatch(/^Para gerar um novo pagamento, abra o pedido pelo link do último e-mail/)
+  expect(
+    shopperMessage(
+      "Too many requests for a new PIX or boleto from this connection in the last hour: please try again later, or open the order from its latest payment e-mail.",
+      "en"
+    )
+  ).toBe("Too many attempts in the last hour. Please try again later.")
+  expect(
+    shopperMessage(
+      "Vorexy PIX: the cart's address (shipping_address.address_1) holds what reads as card details: a card never belongs in an address. Correct the address and choose the payment method again. Nothing was stored."
+    )
+  ).toMatch(/^O endereço parece conter dados de cartão/)
+})

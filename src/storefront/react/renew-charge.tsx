@@ -6,6 +6,7 @@
  */
 import { useState } from "react"
 import { formatDateTime } from "../format.js"
+import { shopperMessage } from "../shopper-message.js"
 import type { VorexyTexts } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 
@@ -37,7 +38,7 @@ export function RenewCharge({ status, locale, texts, now, onRenew }: RenewCharge
       await onRenew()
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      setFailure(texts.renewFailed(reason.slice(0, 300)))
+      setFailure(texts.renewFailed(shopperMessage(reason, locale).slice(0, 300)))
     } finally {
       setBusy(false)
     }

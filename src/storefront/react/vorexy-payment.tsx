@@ -28,12 +28,20 @@ export type VorexyPaymentProps = {
   now?: VorexyClock
   /** How long the server holds each long-poll, in ms. */
   timeoutMs?: number
-  /** The order page's address, shared with a PIX code by "Compartilhar no WhatsApp". */
+  /**
+   * The order page's address, shared with a PIX code by "Compartilhar no WhatsApp" (without the
+   * order's token, if it carries one: whoever gets it may only follow the order).
+   */
   shareUrl?: string
+  /**
+   * The order's token (the `vorexy_token` parameter of the order page link in the store's e-mails):
+   * sent when asking for a new PIX or boleto. Never put it in `shareUrl`.
+   */
+  orderToken?: string | null
 }
 
 export function VorexyPayment(props: VorexyPaymentProps) {
-  const { client, target, locale = "pt-BR", now, timeoutMs, shareUrl } = props
+  const { client, target, locale = "pt-BR", now, timeoutMs, shareUrl, orderToken } = props
   const t = textsFor(locale)
   // Bumped once a new charge was made for the order: the view follows it from then on.
   const [restart, setRestart] = useState(0)
@@ -41,9 +49,9 @@ export function VorexyPayment(props: VorexyPaymentProps) {
   const orderId = "orderId" in target ? target.orderId : (status?.order_id ?? null)
   const renew = useCallback(async () => {
     if (!orderId) return
-    await client.renewCharge(orderId)
+    await client.renewCharge(orderId, orderToken)
     setRestart((n) => n + 1)
-  }, [client, orderId])
+  }, [client, orderId, orderToken])
   const onRenew = orderId ? renew : undefined
 
   // The latest callbacks and status, so onPaid fires once per payment, not on each render.

@@ -1,7 +1,7 @@
 "use client"
 /** A PIX charge: QR code, copy-and-paste code, amount and countdown; then paid or expired. */
 import { useId } from "react"
-import { formatMoney, safeImage, safeLink, secondsLeft } from "../format.js"
+import { formatMoney, safeImage, secondsLeft, viewOnlyLink } from "../format.js"
 import { textsFor, unconfirmedText } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
@@ -18,7 +18,8 @@ export type VorexyPixProps = {
   now?: VorexyClock
   /**
    * The order page's address (http or https), sent with the code by "Compartilhar no WhatsApp":
-   * whoever gets it can follow the order there. Without it, only the code is shared.
+   * whoever gets it can follow the order there. The order's token is taken out of it first (a
+   * shared link only reads). Without it, only the code is shared.
    */
   shareUrl?: string
   /**
@@ -64,7 +65,7 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl, onRenew }: 
       <a
         className="vorexy-button vorexy-pix__share"
         href={whatsAppLink(
-          t.pix.shareMessage(amount, status.qr_code ?? "", safeLink(shareUrl) ?? undefined)
+          t.pix.shareMessage(amount, status.qr_code ?? "", viewOnlyLink(shareUrl) ?? undefined)
         )}
         target="_blank"
         rel="noopener noreferrer"

@@ -6,11 +6,12 @@ type SessionRef = { id: string; provider_id: string; data?: Record<string, unkno
 type OrderWithSessions = {
   id: string
   sales_channel_id?: string | null
+  customer_id?: string | null
   payment_collections?: Array<{ payment_sessions?: SessionRef[] | null } | null> | null
 }
 
 /**
- * An order with its sales channel and its Vorexy payment sessions (null: no order): their ids,
+ * An order with its sales channel, its customer and its Vorexy payment sessions (null: no order): their ids,
  * and with `withCharges`, the charge each session's data names (shown to shoppers: only a hint,
  * to be matched against what the plugin recorded for that session; null without `withCharges`).
  */
@@ -28,6 +29,7 @@ export async function orderVorexySessions(
     fields: [
       "id",
       "sales_channel_id",
+      "customer_id",
       "payment_collections.payment_sessions.id",
       "payment_collections.payment_sessions.provider_id",
       ...(withCharges ? ["payment_collections.payment_sessions.data"] : []),

@@ -1,4 +1,4 @@
-import { maskPayer, PayerSeal, readPayer } from "../core/payer"
+import { PayerSeal, readPayer } from "../core/payer"
 
 describe("payer data", () => {
   it("reads flat or nested storefront data and normalises it", () => {
@@ -71,29 +71,6 @@ describe("payer data", () => {
       "payer phone must have a 2-digit area code and 8 or 9 digits",
     ])
     expect(readPayer({ name: "Ana" }, undefined)).toMatchObject({ payer: undefined, problems: [] })
-  })
-
-  it("masks what the shopper-readable session shows", () => {
-    expect(
-      maskPayer({
-        name: "Ana",
-        email: "ana@example.com",
-        document: { type: "CPF", number: "52998224725" },
-        phone: "11987654321",
-      })
-    ).toEqual({
-      name: "Ana",
-      email: "a***@example.com",
-      document_type: "CPF",
-      document: "***.982.***-25",
-      phone: "(11) *****-4321",
-    })
-    expect(maskPayer({ document: { type: "CNPJ", number: "11222333000181" } }).document).toBe(
-      "**.222.***/****-81"
-    )
-    expect(maskPayer({ document: { type: "CNPJ", number: "12ABC34501DE35" } }).document).toBe(
-      "**.ABC.***/****-35"
-    )
   })
 
   it("seals payer data so only the same API key opens it", () => {

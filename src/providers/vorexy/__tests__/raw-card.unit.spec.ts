@@ -1,5 +1,5 @@
 import { errorsFor } from "../core/errors"
-import { cardFieldsIn } from "../core/raw-card"
+import { cardFieldsIn, cardFieldsInAddress } from "../core/raw-card"
 
 describe("cardFieldsIn", () => {
   it("finds card numbers by name and by shape, anywhere, naming only the path", () => {
@@ -122,4 +122,37 @@ it("names at most five card fields in its refusal, each cut short (they are the 
   const { message } = errorsFor("card").rawCard(cardFieldsIn(data))
   expect(message).toMatch(/card details \(card_number_x{48}…, .*, 3 more\) must never be sent/)
   expect(message.length).toBeLessThan(700)
+})
+
+describe("cardFieldsInAddress", () => {
+  const address = (fields: Record<string, unknown>) => ({
+    first_name: "Ana",
+    address_1: "Rua das Flores, 123",
+    postal_code: "01310-100",
+    phone: "+55 11 98765-4321",
+    ...fields,
+  })
+
+  it("finds a value that is wholly a card number, and a card field's name", () => {
+    expect(cardFieldsInAddress(address({ address_1: "4111 1111 1111 1111" }), "shipping")).toEqual([
+      "shipping.address_1",
+    ])
+    expect(cardFieldsInAddress(address({ address_2: "4111-1111-1111-1111" }), "b")).toEqual([
+      "b.address_2",
+    ])
+    expect(cardFieldsInAddress(address({ metadata: { cvv: "123" } }), "b")).toEqual([
+      "b.metadata.cvv",
+    ])
+  })
+
+  it("passes an address with digits in it: a size grid, a block and flat, a long line", () => {
+    for (const line of [
+      "Grade 34 35 36 37 38 39 40 41 42 43 44",
+      "34 35 36 37 38 39 40 41 42 43 44",
+      "Bloco 4, apto 1111, 1111 1111 1111",
+      `Rua ${"1 ".repeat(5000)}`,
+    ])
+      expect(cardFieldsInAddress(address({ address_1: line }), "shipping")).toEqual([])
+    expect(cardFieldsInAddress(null, "shipping")).toEqual([])
+  })
 })

@@ -126,6 +126,13 @@ export function errorsFor(label: MethodLabel) {
         `${who}: card details (${shortPaths(fields).join(", ")}) must never be sent to the store: tokenise the card in the browser with the gateway's script and send only data.card_token. Nothing was stored.`
       )
     },
+    /** The cart's address (attached by the store route) holds a card number or a card field. */
+    cardInAddress(fields: string[]) {
+      return new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `${who}: the cart's address (${shortPaths(fields).join(", ")}) holds what reads as card details: a card never belongs in an address. Correct the address and choose the payment method again. Nothing was stored.`
+      )
+    },
     installments(most: number, minCents: number) {
       return new MedusaError(
         MedusaError.Types.INVALID_DATA,

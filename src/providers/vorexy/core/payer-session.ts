@@ -1,6 +1,6 @@
 /**
  * The session data before the charge exists: the payer the storefront sent (validated, sealed with
- * the IP Medusa saw, and masked), the amount, and the cart's items the plugin attached.
+ * the IP Medusa saw; never shown, not even masked), the amount, and the cart's items the plugin attached.
  */
 import type { PaymentCustomerDTO } from "@medusajs/framework/types"
 import { forgottenFacts } from "../../../charge-facts"
@@ -11,7 +11,7 @@ import { errorsFor, MethodLabel } from "./errors"
 import type { ChargedAmount, ChargeMethod } from "./methods/types"
 import { exceedsDataLimit } from "./data-size"
 import { cardFieldsIn } from "./raw-card"
-import { maskPayer, PAYER_INPUT_KEYS, PayerSeal, readPayer, SealedPayer } from "./payer"
+import { PAYER_INPUT_KEYS, PayerSeal, readPayer, SealedPayer } from "./payer"
 import {
   checkoutItems,
   ipv4,
@@ -89,7 +89,6 @@ export function initialSessionData(
     ...amountFields(cents, charged),
     currency_code: "brl",
     payment_method: method.paymentMethod.toLowerCase() as VorexySessionData["payment_method"],
-    payer_display: maskPayer(partial),
     payer_sealed: seal.seal(sealed, sessionId),
     items: checkoutItems(data?.items) ?? null,
     shipping_fee_cents: nonNegativeInteger(data?.shipping_fee_cents),
@@ -136,7 +135,6 @@ export function updatedSessionData(
     if (problems.length) throw errorsFor(label).invalidPayer(problems)
     const merged = { ...previous, ...definedOnly(partial) }
     payerFields = {
-      payer_display: maskPayer(merged),
       payer_sealed: seal.seal(merged, sessionId),
     }
   }

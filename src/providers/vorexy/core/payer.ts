@@ -3,8 +3,8 @@
  * `data` (flat or under `payer`), else taken from the logged-in customer.
  *
  * Session data is readable by anyone holding the cart or order id, so the full payer data is not
- * kept there in clear: it is sealed (AES-256-GCM, key derived from the API key) until the charge is
- * created, and only a masked copy is shown.
+ * kept there in clear: it is sealed (AES-256-GCM, key derived from the signing keyring), and not
+ * shown, not even masked.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
 import {
@@ -20,14 +20,6 @@ export type Payer = {
   name: string
   email: string
   document?: { type: DocumentType; number: string }
-  phone?: string
-}
-
-export type MaskedPayer = {
-  name: string
-  email: string
-  document_type?: DocumentType
-  document?: string
   phone?: string
 }
 
@@ -117,27 +109,6 @@ export function readPayer(
   const partial: Partial<Payer> = { name, email, document, phone }
   const complete = name && email && !problems.length
   return { payer: complete ? { name, email, document, phone } : undefined, partial, problems }
-}
-
-export function maskPayer(payer: Partial<Payer>): MaskedPayer {
-  const [user = "", domain = ""] = (payer.email ?? "").split("@")
-  const number = payer.document?.number
-  return {
-    name: payer.name ?? "",
-    email: payer.email ? `${user.slice(0, 1)}***@${domain}` : "",
-    ...(number
-      ? {
-          document_type: payer.document!.type,
-          document:
-            payer.document!.type === "CPF"
-              ? `***.${number.slice(3, 6)}.***-${number.slice(9)}`
-              : `**.${number.slice(2, 5)}.***/****-${number.slice(12)}`,
-        }
-      : {}),
-    ...(payer.phone
-      ? { phone: `(${payer.phone.slice(0, 2)}) *****-${payer.phone.slice(-4)}` }
-      : {}),
-  }
 }
 
 /**

@@ -136,6 +136,35 @@ function holdsCardNumber(text: string, whole = false): boolean {
   return digitRuns(folded).some(runHoldsCard)
 }
 
+/** Longer than a card number written whole, however separated: such a value is not read. */
+const MAX_WHOLE_CARD = 40
+
+/** The text is a card number and nothing else (its digits however separated). Bounded, linear. */
+function isWholeCardNumber(text: string): boolean {
+  if (text.length > MAX_WHOLE_CARD) return false
+  const digits = fold(text).replace(/[\s./_-]/g, "")
+  return /^\d+$/.test(digits) && isCardNumber(digits)
+}
+
+/**
+ * Card details in an address the store attaches to a session (the cart's billing or shipping
+ * address, `path` naming which): a key naming a card field, or a value that is wholly a card
+ * number. Digits inside a longer value are not read: an address line is the shopper's free text
+ * ("Grade 34 35 36 … 44", "Bloco 4, apto 1111"), and a card typed into the wrong box is a whole value.
+ */
+export function cardFieldsInAddress(address: unknown, path: string, depth = 0): string[] {
+  if (address === null || typeof address !== "object" || depth > MAX_DEPTH) return []
+  const found: string[] = []
+  for (const [key, value] of Object.entries(address as Record<string, unknown>)) {
+    const here = `${path}.${key}`
+    if (value === null || value === undefined || value === "") continue
+    if (namesCardField(key, false)) found.push(here)
+    else if (typeof value === "object") found.push(...cardFieldsInAddress(value, here, depth + 1))
+    else if (isWholeCardNumber(scalarText(value) ?? "")) found.push(here)
+  }
+  return found
+}
+
 const scalarText = (value: unknown) =>
   typeof value === "string" ? value : typeof value === "number" ? String(value) : null
 

@@ -1,7 +1,8 @@
 /**
  * What a Vorexy payment session's `data` holds. It is readable by the shopper through the Store API,
  * so it carries only what the storefront needs (the QR, its expiry, the amount, the status) plus
- * the sealed payer. No secret, no other shopper's data.
+ * the sealed payer and the charge's binding. No secret, no payer's data in the clear (not even
+ * masked), no other shopper's data. SECURITY.md ("What an order id reveals") lists it.
  *
  * Medusa stores a session's data as the storefront's `data` merged with the provider's, and the
  * Store API accepts any keys: every key here is written by the provider only (`ownedData`), and
@@ -10,7 +11,6 @@
 import { forgottenFacts, SESSION_FACT_KEYS } from "../../../charge-facts"
 import type { ChargeMethodName, SessionChargeFacts } from "../../../charge-facts"
 import type { ChargeStatus } from "../../../gateway"
-import type { MaskedPayer } from "./payer"
 
 export type CheckoutItem = {
   title: string
@@ -30,8 +30,11 @@ export type VorexySessionData = SessionChargeFacts & {
   order_amount_cents?: number | null
   currency_code: "brl"
   payment_method: ChargeMethodName
-  /** Masked payer, for display. (`payer` is the storefront's input key and is cleared.) */
-  payer_display?: MaskedPayer
+  /**
+   * Always null: the payer masked for display, no longer kept (a storefront needs none of it to take
+   * the payment, and whoever holds the order id reads the session data). Blanked on each write.
+   */
+  payer_display?: null
   /** Full payer data and IP, sealed (kept: a new amount needs a new charge for the same payer). */
   payer_sealed?: string | null
   /** Always null: the payer's IP is sealed with the payer (the key is blanked if a storefront sends it). */

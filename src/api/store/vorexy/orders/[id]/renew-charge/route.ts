@@ -5,8 +5,10 @@
  * route does. Refusals (not lapsed, paid, cancelled, window over, none left) are a 409 with the
  * reason and never reach the gateway; a second click answers the charge the first one made.
  *
- * Whoever holds the order's id may ask, as they may read its status: a renewal only ever makes
- * the order payable again, for the same amount, a bounded number of times.
+ * Only the order's logged-in customer, or whoever holds the order's token (body `order_token`,
+ * from the order page link of the shopper's e-mails), may ask: the order id alone only reads (it
+ * is shared in forwarded links), and is answered 403. Each client may ask
+ * `renewalsPerClientPerHour` times an hour; past that, a 429 (utils/order-capability.ts).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { IEventBusModuleService } from "@medusajs/framework/types"
@@ -21,6 +23,12 @@ import { orderVorexySessions } from "../../../../../../workflows/utils/order-ses
 import { renewalCheck, renewalOffer, renewalsUsed } from "../../../../../../workflows/utils/renewal"
 import { sessionCaptureCount } from "../../../../../../workflows/utils/session-captures"
 import { visibleWithKey } from "../../../../../utils/key-channels"
+import {
+  mayActOnOrder,
+  NEEDS_ORDER_TOKEN,
+  renewalLimitWait,
+  TOO_MANY_RENEWALS,
+} from "../../../../../utils/order-capability"
 import { newestOf, paymentStatusView } from "../../../payment-status/view"
 
 const ORDER_ID = /^order_[A-Za-z0-9]{1,60}$/
@@ -37,6 +45,17 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     `No Vorexy charge for order ${orderId}`
   )
   if (!found || !visibleWithKey(req, found.order.sales_channel_id)) throw notFound
+  const token = (req.body as { order_token?: unknown } | undefined)?.order_token
+  if (!mayActOnOrder(req, found.order, token)) {
+    res.setHeader("Cache-Control", "no-store")
+    return res.status(403).json({ type: "not_allowed", message: NEEDS_ORDER_TOKEN })
+  }
+  const wait = await renewalLimitWait(req)
+  if (wait !== null) {
+    res.setHeader("Cache-Control", "no-store")
+    res.setHeader("Retry-After", String(wait))
+    return res.status(429).json({ type: "not_allowed", message: TOO_MANY_RENEWALS })
+  }
   let rows = await service.listVorexyCharges({ order_id: orderId })
   let newest = newestOf(rows)
   if (!newest) throw notFound
