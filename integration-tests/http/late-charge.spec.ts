@@ -5,6 +5,8 @@
  * new charges (renewals on, so lapsed orders stay open for a day). Never two captures: of two
  * charges of one order paid at the same moment, one is captured and the other flagged.
  */
+import type { INotificationModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
@@ -53,6 +55,14 @@ medusaIntegrationTestRunner({
           store.storeHeaders
         )
         .catch(errorResponse)
+
+    /** The shopper's "payment received" e-mails of an order. */
+    const paidEmails = async (orderId: string) =>
+      (
+        await getContainer()
+          .resolve<INotificationModuleService>(Modules.NOTIFICATION)
+          .listNotifications({ resource_id: orderId, channel: "email" })
+      ).filter((n) => n.template === "vorexy-payment-received")
 
     beforeEach(async () => {
       store = await resetForWebhooks(gateway, api, getContainer())
@@ -119,6 +129,8 @@ medusaIntegrationTestRunner({
       expect(flagged.flag).toBe("late_payment")
       await reconcileVorexy(getContainer())
       expect((await captures(orderId)).captures).toBe(1)
+      // The shopper was told "payment received" once, for the payment the order took.
+      expect(await paidEmails(orderId)).toHaveLength(1)
     })
 
     it("captures one of two charges of an order paid at the same moment, and flags the other", async () => {
@@ -140,6 +152,7 @@ medusaIntegrationTestRunner({
       expect(captured).toHaveLength(1)
       expect(flagged).toHaveLength(1)
       expect(flagged[0].id).not.toBe(captured[0].id)
+      expect(await paidEmails(orderId)).toHaveLength(1)
     })
   },
 })

@@ -90,6 +90,27 @@ medusaIntegrationTestRunner({
       })
 
     /**
+     * The seam for two requests racing, made deterministic: the next payment session's creation is
+     * held after Medusa read the amount it is for, until released.
+     */
+    const holdSessionCreation = () => {
+      const payments = getContainer().resolve(Modules.PAYMENT) as unknown as {
+        createPaymentSession: (...args: unknown[]) => Promise<unknown>
+      }
+      const create = payments.createPaymentSession
+      let release!: () => void
+      const gate = new Promise<void>((resolve) => (release = resolve))
+      let arrived!: () => void
+      const reached = new Promise<void>((resolve) => (arrived = resolve))
+      payments.createPaymentSession = async (...args: unknown[]) => {
+        arrived()
+        await gate
+        return create.apply(payments, args)
+      }
+      return { reached, release, restore: () => (payments.createPaymentSession = create) }
+    }
+
+    /**
      * Two requests racing: PIX chosen, then a card session made for the collection's discounted
      * amount (what Medusa's route does when the discount lands between the plugin's middleware
      * and Medusa's handler).
@@ -388,33 +409,20 @@ medusaIntegrationTestRunner({
     describe("one amount per cart", () => {
       it("refuses at completion a session made for the total before the cart changed, and charges nothing", async () => {
         const cartId = await createCart(api, store, 2)
-        // The seam: the card session's creation is held after Medusa read the amount it is for,
-        // while another request adds a shirt (the two requests racing, made deterministic).
-        const payments = getContainer().resolve(Modules.PAYMENT) as unknown as {
-          createPaymentSession: (...args: unknown[]) => Promise<unknown>
-        }
-        const create = payments.createPaymentSession
-        let release!: () => void
-        const held = new Promise<void>((resolve) => (release = resolve))
-        let reached!: () => void
-        const holding = new Promise<void>((resolve) => (reached = resolve))
-        payments.createPaymentSession = async (...args: unknown[]) => {
-          reached()
-          await held
-          return create.apply(payments, args)
-        }
+        // The card session's creation is held while another request adds a shirt.
+        const held = holdSessionCreation()
         try {
           const session = cardSession(cartId)
-          await holding
+          await held.reached
           await api.post(
             `/store/carts/${cartId}/line-items`,
             { variant_id: store.product.variants[0].id, quantity: 1 },
             store.storeHeaders
           )
-          release()
+          held.release()
           expect((await session).status).toBe(200)
         } finally {
-          payments.createPaymentSession = create
+          held.restore()
         }
         const cart = await cartTotals(cartId)
         expect(cart.total).toBe(254.7)
@@ -431,6 +439,26 @@ medusaIntegrationTestRunner({
         const again = await complete(api, store, cartId)
         expect(again.data.type).toBe("order")
         expect(transactions().map((t) => t.amountCents)).toEqual([25470])
+      })
+      it("refuses at completion a card session made for the full price while the method route chose PIX", async () => {
+        const cartId = await createCart(api, store, 2)
+        const held = holdSessionCreation()
+        try {
+          const session = cardSession(cartId)
+          await held.reached
+          // Another request (another tab) chooses PIX while the card session is being made.
+          expect((await choose(cartId, PROVIDERS.pix)).data.total).toBe(166.81)
+          held.release()
+          expect((await session).status).toBe(200)
+        } finally {
+          held.restore()
+        }
+        const completed = await complete(api, store, cartId)
+        expect(completed.status).toBe(400)
+        expect(completed.data.message).toMatch(
+          /^This cart's total is R\$ 166,81, but its payment was prepared for R\$ 174,80/
+        )
+        expect(transactions()).toEqual([])
       })
     })
 

@@ -62,6 +62,9 @@ export async function sendPaymentEmail(
   if (event === "reminder" && !stillPayable(charge)) return false
   // A charge a new one replaced lapses quietly: the shopper pays the new one.
   if (event === "expired" && charge.offer_closed_reason === "session_replaced") return false
+  // A payment the order could not take (a second one, or after its cancel) is the store's to
+  // refund: the shopper is not told "payment received" for it.
+  if (event === "paid" && charge.flag === "late_payment") return false
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ["id", "display_id", "email", "status", "canceled_at"],

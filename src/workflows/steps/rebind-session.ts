@@ -3,7 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import { bindingFacts } from "../utils/session-binding"
+import { bindingFacts, bindSessionTo } from "../utils/session-binding"
 
 export type RebindSessionInput = {
   session_id: string
@@ -31,17 +31,7 @@ export const rebindSessionStep = createStep(
     const facts = session && bindingFacts(session.id, input.transaction_id, data)
     if (!session || !facts || vorexy.binding().verify(facts, data.charge_binding))
       return new StepResponse(false)
-    await payment.updatePaymentSession({
-      id: session.id,
-      amount: session.amount as number,
-      currency_code: session.currency_code,
-      data: {
-        ...data,
-        status: input.status,
-        gateway_status: input.gateway_status,
-        charge_binding: vorexy.binding().sign(facts),
-      },
-    })
-    return new StepResponse(true)
+    const fields = { status: input.status, gateway_status: input.gateway_status }
+    return new StepResponse(await bindSessionTo(container, session, input.transaction_id, fields))
   }
 )

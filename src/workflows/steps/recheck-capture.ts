@@ -1,11 +1,11 @@
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { forgottenFacts } from "../../charge-facts"
 import { type MajorAmountInput, toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import { bindingFacts } from "../utils/session-binding"
+import { bindSessionTo } from "../utils/session-binding"
 
 export type RecheckCaptureInput = {
   charge_id: string
@@ -24,8 +24,6 @@ type SessionRow = {
   payment?: { captures?: Array<{ id: string }> | null } | null
   payment_collection?: { order?: { status?: string | null } | null } | null
 }
-
-const refund = (why: string) => `Paid, but ${why}; refund it in the Vorexy panel.`
 
 /**
  * Under the order's cart lock (the one completion, renewals and cancels take), just before a
@@ -53,68 +51,53 @@ export const recheckCaptureStep = createStep(
       filters: { id: input.session_id },
     })
     const session = data[0] as SessionRow | undefined
-    const problem = !session
-      ? "its payment session is gone"
-      : session.payment?.captures?.length
-        ? "its order was paid by another payment meanwhile (the order is paid once)"
-        : session.payment_collection?.order?.status === "canceled"
-          ? "its order was cancelled meanwhile"
-          : toCents(session.amount) !== toCents(input.amount)
-            ? "its order's amount changed meanwhile"
-            : null
+    const problem =
+      (!session
+        ? "its payment session is gone"
+        : session.payment?.captures?.length
+          ? "its order was paid by another payment meanwhile (the order is paid once)"
+          : session.payment_collection?.order?.status === "canceled"
+            ? "its order was cancelled meanwhile"
+            : toCents(session.amount) !== toCents(input.amount)
+              ? "its order's amount changed meanwhile"
+              : null) ??
+      // A session naming another charge of the order (a renewal), or none, gets this one back.
+      (session!.data?.transaction_id !== input.transaction_id &&
+      !(await pointSessionAt(container, session!, input))
+        ? "its payment session could not be pointed back at it"
+        : null)
     if (problem) {
       await vorexy.updateChargesAndNotify([
         {
           id: input.charge_id,
           flag: "late_payment",
-          flag_detail: refund(problem),
+          flag_detail: `Paid, but ${problem}; refund it in the Vorexy panel.`,
           next_sync_at: null,
         },
       ])
       return new StepResponse({ capture: false })
     }
-    const current = session!.data ?? {}
-    if (current.transaction_id !== input.transaction_id) {
-      const pointed = await pointSessionAt(container, session!, input)
-      if (!pointed) {
-        await vorexy.updateChargesAndNotify([
-          {
-            id: input.charge_id,
-            flag: "late_payment",
-            flag_detail: refund("its payment session could not be pointed back at it"),
-            next_sync_at: null,
-          },
-        ])
-        return new StepResponse({ capture: false })
-      }
-    }
     return new StepResponse({ capture: true })
   }
 )
 
-/** False when the session's data cannot carry a binding for it (no amount): nothing written. */
+/**
+ * Names and signs this charge in the session (the newer charge's facts forgotten), and closes every
+ * other offer of the session. False when the data cannot carry a binding (nothing written).
+ */
 async function pointSessionAt(
   container: MedusaContainer,
   session: SessionRow,
   input: RecheckCaptureInput
 ): Promise<boolean> {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const named = {
-    ...(session.data ?? {}),
+  const bound = await bindSessionTo(container, session, input.transaction_id, {
     ...forgottenFacts(),
-    transaction_id: input.transaction_id,
     status: "paid",
     gateway_status: input.gateway_status,
     canceled_locally_at: null,
-  }
-  const facts = bindingFacts(session.id, input.transaction_id, named)
-  if (!facts) return false
-  await container.resolve<IPaymentModuleService>(Modules.PAYMENT).updatePaymentSession({
-    id: session.id,
-    amount: session.amount as number,
-    currency_code: session.currency_code,
-    data: { ...named, charge_binding: vorexy.binding().sign(facts) },
   })
+  if (!bound) return false
   const others = await vorexy.listVorexyCharges(
     { payment_session_id: session.id, offer_closed_at: null },
     { select: ["id", "transaction_id"] }
