@@ -156,25 +156,79 @@ medusaIntegrationTestRunner({
     })
 
     it("limits renewals per client per hour: past it, a 429 in words", async () => {
-      const { orderId, transactionId } = await placePixOrder(api, store)
-      const order_token = new URL(await emailedLink(orderId)).searchParams.get("vorexy_token")
-      const before = creates()
-      // Still payable: each answer is the PIX to pay (VOREXY_RENEWALS_PER_CLIENT_PER_HOUR=3).
-      for (let n = 0; n < 3; n++) {
-        const answer = await renew(orderId, { order_token })
-        expect(answer.status).toBe(200)
-        expect(answer.data.payment_status.transaction_id).toBe(transactionId)
+      const first = await placePixOrder(api, store)
+      const second = await placePixOrder(api, store)
+      const tokenOf = async (orderId: string) =>
+        new URL(await emailedLink(orderId)).searchParams.get("vorexy_token")
+      const tokens = {
+        [first.orderId]: await tokenOf(first.orderId),
+        [second.orderId]: await tokenOf(second.orderId),
       }
-      const over = await renew(orderId, { order_token })
+      // Asks that change nothing (the PIX still payable) never count.
+      for (let n = 0; n < 5; n++)
+        expect((await renew(first.orderId, { order_token: tokens[first.orderId] })).status).toBe(
+          200
+        )
+      // Three new PIX codes from this connection: the most it may ask for in an hour
+      // (VOREXY_RENEWALS_PER_CLIENT_PER_HOUR=3).
+      const before = creates()
+      let newest = { [first.orderId]: first.transactionId, [second.orderId]: second.transactionId }
+      for (const orderId of [first.orderId, first.orderId, second.orderId]) {
+        await lapse(newest[orderId])
+        const answer = await renew(orderId, { order_token: tokens[orderId] })
+        expect(answer.status).toBe(200)
+        newest = { ...newest, [orderId]: answer.data.payment_status.transaction_id }
+      }
+      expect(creates()).toBe(before + 3)
+      await lapse(newest[second.orderId])
+      const over = await renew(second.orderId, { order_token: tokens[second.orderId] })
       expect(over.status).toBe(429)
       expect(over.data.message).toMatch(/Too many requests for a new PIX or boleto/)
       expect(Number(over.headers["retry-after"])).toBeGreaterThan(0)
       expect(Number(over.headers["retry-after"])).toBeLessThanOrEqual(3600)
-      expect(creates()).toBe(before)
+      expect(creates()).toBe(before + 3)
       // Another client (a logged-in customer) has an hour of its own.
       const customer = await loggedInCustomer(api, store, `caio-${Date.now()}@example.com`)
       const theirs = await placePixOrder(api, customer)
+      await lapse(theirs.transactionId)
       expect((await renew(theirs.orderId, {}, customer)).status).toBe(200)
+    })
+
+    it("lets no one but the order's customer replace its lapsed PIX through Medusa's session route", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.expireTransaction(transactionId)
+      await eventually(async () => {
+        const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        return charge.status === "cancelled"
+      })
+      // What the order id alone gives: the order's payment collection, read from Medusa's route.
+      const { data } = await api.get(
+        `/store/orders/${orderId}?fields=*payment_collections`,
+        store.storeHeaders
+      )
+      const collectionId = data.order.payment_collections[0].id as string
+      const replaced = await api
+        .post(
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: "pp_vorexy-pix_vorexy", data: {} },
+          store.storeHeaders
+        )
+        .catch(errorResponse)
+      // Refused (the lapsed charge's session still in progress in Medusa's eyes, or the order's
+      // to renew): nothing replaced, no gateway call.
+      expect([403, 409]).toContain(replaced.status)
+      const after = await api.get(
+        `/store/orders/${orderId}?fields=*payment_collections.payment_sessions`,
+        store.storeHeaders
+      )
+      expect(
+        after.data.order.payment_collections[0].payment_sessions.map(
+          (session: { data: { transaction_id?: string } }) => session.data.transaction_id
+        )
+      ).toEqual([transactionId])
+      // The shopper's own renewal, from the e-mail's link, still works.
+      const order_token = new URL(await emailedLink(orderId)).searchParams.get("vorexy_token")
+      expect((await renew(orderId, { order_token })).status).toBe(200)
     })
 
     it("shows of the session data, by the order id, neither the order's token nor the payer", async () => {

@@ -60,13 +60,37 @@ export const ORDER_TOKEN_PARAM = "vorexy_token"
 /** An http(s) link with the order's token taken out: a page to read, safe to forward. */
 export function viewOnlyLink(url: string | null | undefined): string | null {
   const link = safeLink(url)
-  if (!link || !link.includes(ORDER_TOKEN_PARAM)) return link
+  if (!link) return link
+  // Always parsed: the parameter's name may come percent-encoded (vorexy%5Ftoken).
   try {
     const parsed = new URL(link)
     parsed.searchParams.delete(ORDER_TOKEN_PARAM)
     return parsed.toString()
   } catch {
     return null
+  }
+}
+
+/**
+ * The order's token from the page's address (the e-mail link's `?vorexy_token=…`), for the order
+ * page to pass to `renewCharge`. It is taken out of the address bar (so it is not shared, bookmarked,
+ * or sent with the page's URL to analytics or in a Referer) and kept for this tab. Browser only:
+ * call it in an effect; null on the server.
+ */
+export function takeOrderToken(orderId: string): string | null {
+  if (typeof window === "undefined") return null
+  const key = `${ORDER_TOKEN_PARAM}:${orderId}`
+  try {
+    const url = new URL(window.location.href)
+    const fromLink = url.searchParams.get(ORDER_TOKEN_PARAM)
+    if (!fromLink) return window.sessionStorage.getItem(key)
+    window.sessionStorage.setItem(key, fromLink)
+    url.searchParams.delete(ORDER_TOKEN_PARAM)
+    window.history.replaceState(window.history.state, "", url.toString())
+    return fromLink
+  } catch {
+    // Storage refused (a private window): the token still serves this page.
+    return new URLSearchParams(window.location.search).get(ORDER_TOKEN_PARAM)
   }
 }
 

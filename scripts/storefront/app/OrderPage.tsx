@@ -4,7 +4,12 @@
  * by itself (the storefront package follows the charge's status).
  */
 import { useEffect, useState } from "react"
-import { viewState, VorexyPayment, type VorexyPaymentStatus } from "../../../src/storefront/index"
+import {
+  takeOrderToken,
+  viewState,
+  VorexyPayment,
+  type VorexyPaymentStatus,
+} from "../../../src/storefront/index"
 import { Link } from "./router"
 import { useShop } from "./shop"
 import { SimulatePayment } from "./SimulatePayment"
@@ -42,6 +47,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
   // The payment view's own follow-up, passed up: the title and the demo's button read it.
   const [status, setStatus] = useState<VorexyPaymentStatus | null>(null)
   const state = paid ? "paid" : status ? viewState(status) : "pending"
+  // The order's token, from the e-mail's link: it lets this page ask for a new PIX or boleto
+  // (taken out of the address bar once read, kept for this tab).
+  const [orderToken] = useState(() => takeOrderToken(orderId))
 
   useEffect(() => {
     let live = true
@@ -63,8 +71,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
   if (!order) return <p className="shop-notice">Carregando o pedido…</p>
 
   const link = `${window.location.origin}/order/${order.id}`
-  // The order's token, from the e-mail's link: it lets this page ask for a new PIX or boleto.
-  const orderToken = new URLSearchParams(window.location.search).get("vorexy_token")
+
   const renewable =
     state === "expired" && Boolean(status?.renewable_until) && (status?.renewals_left ?? 0) > 0
   const [title, line] = headline(state, brl(order.total), renewable, status?.method)

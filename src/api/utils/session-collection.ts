@@ -33,7 +33,7 @@ export type SessionCollection = {
   id: string
   /** What a session made now is for (before a method's discount this request may apply). */
   amount?: MajorAmountInput | null
-  order?: { id: string } | null
+  order?: { id: string; customer_id?: string | null } | null
   payment_sessions?: Array<{ provider_id: string; data?: Record<string, unknown> | null } | null>
   cart?:
     | (CartRow & {
@@ -104,6 +104,7 @@ export function sessionCollection(req: MedusaRequest): Promise<SessionCollection
           "id",
           "amount",
           "order.id",
+          "order.customer_id",
           "payment_sessions.provider_id",
           "payment_sessions.data",
           // The method discount's middleware (method-choice.ts) needs these for any provider,

@@ -8,7 +8,7 @@ export const orderPayment: NewFile = {
   content: `"use client"
 // Written by medusa-payment-vorexy (npx medusa-payment-vorexy starter).
 import { vorexyClient } from "@lib/vorexy/client"
-import { VorexyPayment } from "medusa-payment-vorexy/storefront"
+import { takeOrderToken, VorexyPayment } from "medusa-payment-vorexy/storefront"
 import { useRouter } from "next/navigation"
 import { startTransition, useEffect, useMemo, useState } from "react"
 
@@ -34,11 +34,11 @@ export default function VorexyOrderPayment({ orderId, locale = "pt-BR" }: Props)
   const [refreshedAt, setRefreshedAt] = useState<number | null>(null)
   const [, setNudge] = useState(0)
   // The order's token, from the e-mail's link (?vorexy_token=…): it lets this page ask for a new
-  // PIX or boleto. Read once in the browser; never put in a link the page shares.
+  // PIX or boleto. Taken out of the address bar in the browser and kept for this tab.
   const [orderToken, setOrderToken] = useState<string | null>(null)
   useEffect(() => {
-    setOrderToken(new URLSearchParams(window.location.search).get("vorexy_token"))
-  }, [])
+    setOrderToken(takeOrderToken(orderId))
+  }, [orderId])
 
   useEffect(() => {
     if (refreshedAt === null) return

@@ -133,6 +133,22 @@ describe("cardFieldsInAddress", () => {
     ...fields,
   })
 
+  it("finds a card number however it is separated or padded", () => {
+    for (const value of [
+      `4111 1111 1111 1111${" ".repeat(30)}`,
+      "4  1  1  1  1  1  1  1  1  1  1  1  1  1  1  1",
+      "+4111111111111111",
+      "(4111) 1111 1111 1111",
+      "4111,1111,1111,1111",
+      "4111\u200b1111\u200b1111\u200b1111",
+    ])
+      expect(cardFieldsInAddress(address({ address_2: value }), "b")).toEqual(["b.address_2"])
+    // A size grid and a real address still pass.
+    expect(
+      cardFieldsInAddress(address({ address_2: "Grade 34 35 36 37 38 39 40 41 42 43 44" }), "b")
+    ).toEqual([])
+  })
+
   it("finds a value that is wholly a card number, and a card field's name", () => {
     expect(cardFieldsInAddress(address({ address_1: "4111 1111 1111 1111" }), "shipping")).toEqual([
       "shipping.address_1",

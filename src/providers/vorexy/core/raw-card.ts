@@ -137,12 +137,15 @@ function holdsCardNumber(text: string, whole = false): boolean {
 }
 
 /** Longer than a card number written whole, however separated: such a value is not read. */
-const MAX_WHOLE_CARD = 40
+const MAX_WHOLE_CARD = 200
 
-/** The text is a card number and nothing else (its digits however separated). Bounded, linear. */
+/**
+ * The text is a card number and nothing else: its digits however separated (spaces, dashes,
+ * brackets, commas, invisible characters) and padded. Bounded, linear.
+ */
 function isWholeCardNumber(text: string): boolean {
   if (text.length > MAX_WHOLE_CARD) return false
-  const digits = fold(text).replace(/[\s./_-]/g, "")
+  const digits = fold(text).replace(/[^\p{L}\p{N}]/gu, "")
   return /^\d+$/.test(digits) && isCardNumber(digits)
 }
 

@@ -50,12 +50,6 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     res.setHeader("Cache-Control", "no-store")
     return res.status(403).json({ type: "not_allowed", message: NEEDS_ORDER_TOKEN })
   }
-  const wait = await renewalLimitWait(req)
-  if (wait !== null) {
-    res.setHeader("Cache-Control", "no-store")
-    res.setHeader("Retry-After", String(wait))
-    return res.status(429).json({ type: "not_allowed", message: TOO_MANY_RENEWALS })
-  }
   let rows = await service.listVorexyCharges({ order_id: orderId })
   let newest = newestOf(rows)
   if (!newest) throw notFound
@@ -63,6 +57,14 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   // Refused at once, on what the store holds: no lock, no gateway call.
   const check = renewalCheck(newest, renewalsUsed(newest, rows), service.options)
   if (!check.ok && check.reason !== "still_payable") return refuse(res, check.message)
+  // Only an ask that may make a charge counts against the client's hour: answers that change
+  // nothing (still payable, refused) never use up the hour of shoppers behind the same address.
+  const wait = check.ok ? await renewalLimitWait(req) : null
+  if (wait !== null) {
+    res.setHeader("Cache-Control", "no-store")
+    res.setHeader("Retry-After", String(wait))
+    return res.status(429).json({ type: "not_allowed", message: TOO_MANY_RENEWALS })
+  }
 
   try {
     // An expired charge the store has not closed yet is read first: paid after all, it is captured
