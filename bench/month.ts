@@ -6,7 +6,7 @@
  * processes (the clock is a shim of the test process's Date), so server + worker is not measured
  * here. BENCH_MONTH_ORDERS sets the orders (default 300: about 20 minutes on 2 CPUs).
  */
-import { spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -16,29 +16,33 @@ const ROOT = resolve(__dirname, "..")
 const SPEC = "integration-tests/http/simulated-week.spec.ts"
 const HEADING = "## A simulated month"
 
-export function simulatedMonth(log: (line: string) => void) {
+export async function simulatedMonth(log: (line: string) => void) {
   const orders = Number(process.env.BENCH_MONTH_ORDERS ?? 300)
   const report = join(tmpdir(), `vorexy-month-${process.pid}.txt`)
   log(`simulated month: ${orders} orders over 30 days, one process`)
   const started = Date.now()
-  const run = spawnSync(
-    join(ROOT, "node_modules/.bin/jest"),
-    ["--runInBand", "--forceExit", SPEC],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        TEST_TYPE: "integration",
-        NODE_OPTIONS: "--experimental-vm-modules",
-        SIM_DAYS: "30",
-        // A month that crosses Carnaval: boletos fall due before the banks close for it.
-        SIM_START: process.env.SIM_START ?? "carnaval",
-        SIM_ORDERS: String(orders),
-        SIM_REPORT: report,
-      },
-    }
-  )
+  // Not spawnSync: with the embedded PostgreSQL this process started (bench/run.ts), a blocked event
+  // loop stops reading its output, and the month stalled at its start (seen; with DB_HOST it ran).
+  const child = spawn(join(ROOT, "node_modules/.bin/jest"), ["--runInBand", "--forceExit", SPEC], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      TEST_TYPE: "integration",
+      NODE_OPTIONS: "--experimental-vm-modules",
+      SIM_DAYS: "30",
+      // A month that crosses Carnaval: boletos fall due before the banks close for it.
+      SIM_START: process.env.SIM_START ?? "carnaval",
+      SIM_ORDERS: String(orders),
+      SIM_REPORT: report,
+    },
+  })
+  const run = {
+    status: await new Promise<number | null>((resolve) => {
+      child.once("error", () => resolve(null))
+      child.once("close", (code) => resolve(code))
+    }),
+  }
   const minutes = (Date.now() - started) / 60_000
   const all = existsSync(report) ? readFileSync(report, "utf8").trim().split("\n") : []
   // Progress lines ("stop 200: ...") are for the console.

@@ -77,7 +77,7 @@ async function main() {
   // BENCH_ONLY=month: only the simulated month, its section of BENCHMARKS.md rewritten.
   if (process.env.BENCH_ONLY === "month" || process.env.BENCH_ONLY === "faults") {
     try {
-      if (process.env.BENCH_ONLY === "month") writeMonthSection(simulatedMonth(log))
+      if (process.env.BENCH_ONLY === "month") writeMonthSection(await simulatedMonth(log))
       else writeSection(FAULTS_HEADING, faultRuns(log))
     } finally {
       await pg.stop?.()
@@ -168,7 +168,7 @@ async function main() {
     writeFileSync(join(resolve(__dirname, ".."), "BENCHMARKS.md"), markdown)
     console.log(`\n${markdown}`)
     writeSection(PAID_HEADING, paid)
-    writeMonthSection(simulatedMonth(log))
+    writeMonthSection(await simulatedMonth(log))
     writeSection(FAULTS_HEADING, faultRuns(log))
   } finally {
     await sandbox.stop()
