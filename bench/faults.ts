@@ -4,38 +4,24 @@
  * PostgreSQL and redis-server), with how long every fault took to recover from (the part back to
  * every paid order captured) and whether the ledger held.
  */
-import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
+import { runSpec } from "./run-spec"
 
-const ROOT = resolve(__dirname, "..")
 const SPEC = "integration-tests/topology/faults.spec.ts"
 export const FAULTS_HEADING = "## Faults on server + worker"
 const RUNS = 3
 
 type Recovery = { fault: string; ms: number; orders: number }
 
-export function faultRuns(log: (line: string) => void) {
+export async function faultRuns(log: (line: string) => void) {
   const runs: { passed: boolean; minutes: number; recoveries: Recovery[] }[] = []
   for (let i = 1; i <= RUNS; i++) {
     const report = join(tmpdir(), `vorexy-faults-${process.pid}-${i}.jsonl`)
     log(`fault suite, run ${i} of ${RUNS}`)
     const started = Date.now()
-    const run = spawnSync(
-      join(ROOT, "node_modules/.bin/jest"),
-      ["--runInBand", "--forceExit", SPEC],
-      {
-        cwd: ROOT,
-        stdio: ["ignore", "ignore", "inherit"],
-        env: {
-          ...process.env,
-          TEST_TYPE: "integration",
-          NODE_OPTIONS: "--experimental-vm-modules",
-          FAULT_REPORT: report,
-        },
-      }
-    )
+    const run = { status: await runSpec(SPEC, { FAULT_REPORT: report }) }
     const lines = existsSync(report) ? readFileSync(report, "utf8").trim().split("\n") : []
     rmSync(report, { force: true })
     runs.push({

@@ -6,10 +6,10 @@
  * processes (the clock is a shim of the test process's Date), so server + worker is not measured
  * here. BENCH_MONTH_ORDERS sets the orders (default 300: about 20 minutes on 2 CPUs).
  */
-import { spawn } from "node:child_process"
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { runSpec } from "./run-spec"
 import { listCallsPerOrder, passMs, SWEEPS } from "../src/reconciliation/sweep-plan"
 
 const ROOT = resolve(__dirname, "..")
@@ -21,26 +21,13 @@ export async function simulatedMonth(log: (line: string) => void) {
   const report = join(tmpdir(), `vorexy-month-${process.pid}.txt`)
   log(`simulated month: ${orders} orders over 30 days, one process`)
   const started = Date.now()
-  // Not spawnSync: with the embedded PostgreSQL this process started (bench/run.ts), a blocked event
-  // loop stops reading its output, and the month stalled at its start (seen; with DB_HOST it ran).
-  const child = spawn(join(ROOT, "node_modules/.bin/jest"), ["--runInBand", "--forceExit", SPEC], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      TEST_TYPE: "integration",
-      NODE_OPTIONS: "--experimental-vm-modules",
+  const run = {
+    status: await runSpec(SPEC, {
       SIM_DAYS: "30",
       // A month that crosses Carnaval: boletos fall due before the banks close for it.
       SIM_START: process.env.SIM_START ?? "carnaval",
       SIM_ORDERS: String(orders),
       SIM_REPORT: report,
-    },
-  })
-  const run = {
-    status: await new Promise<number | null>((resolve) => {
-      child.once("error", () => resolve(null))
-      child.once("close", (code) => resolve(code))
     }),
   }
   const minutes = (Date.now() - started) / 60_000

@@ -78,7 +78,7 @@ async function main() {
   if (process.env.BENCH_ONLY === "month" || process.env.BENCH_ONLY === "faults") {
     try {
       if (process.env.BENCH_ONLY === "month") writeMonthSection(await simulatedMonth(log))
-      else writeSection(FAULTS_HEADING, faultRuns(log))
+      else writeSection(FAULTS_HEADING, await faultRuns(log))
     } finally {
       await pg.stop?.()
     }
@@ -169,7 +169,7 @@ async function main() {
     console.log(`\n${markdown}`)
     writeSection(PAID_HEADING, paid)
     writeMonthSection(await simulatedMonth(log))
-    writeSection(FAULTS_HEADING, faultRuns(log))
+    writeSection(FAULTS_HEADING, await faultRuns(log))
   } finally {
     await sandbox.stop()
     await dropDatabase(name).catch(() => undefined)
