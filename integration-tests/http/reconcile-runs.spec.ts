@@ -123,7 +123,7 @@ medusaIntegrationTestRunner({
       const { orderId, transactionId } = await placePixOrder(api, store)
       // Read once (the row learns the gateway's id for it, as the list names it), and made two
       // hours old: the open sweep's (paced: a page every few minutes at this volume).
-      await runChargeSync(getContainer(), { transaction_id: transactionId, force: true })
+      await runChargeSync(getContainer(), { by: "admin", transaction_id: transactionId })
       await getContainer()
         .resolve(ContainerRegistrationKeys.PG_CONNECTION)
         .raw(

@@ -11,6 +11,15 @@ import { FLAG_AFTER_FAILURES } from "../../src/modules/vorexy/backoff"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { runChargeSync } from "../../src/reconciliation/run-sync"
+
+/** The sync a webhook delivery starts (waits for a busy charge, reads the gateway). */
+const webhookFor = (transaction_id: string) => ({
+  by: "webhook" as const,
+  transaction_id,
+  hint: null,
+  arrived_at: null,
+  vouched: false,
+})
 import { MAX_PROCESSING_ATTEMPTS } from "../../src/webhooks/process-event"
 import { useSandbox } from "../helpers/sandbox"
 import { adminHeaders, errorResponse, eventually, placePixOrder, Store } from "../helpers/store"
@@ -50,7 +59,7 @@ medusaIntegrationTestRunner({
       const { orderId, transactionId } = await placePixOrder(api, store)
       gateway.sandbox.state.payTransaction(transactionId)
       gateway.sandbox.setFaults({ latencyMs, routes: ["getTransaction"] })
-      const sync = runChargeSync(getContainer(), { transaction_id: transactionId }).then(
+      const sync = runChargeSync(getContainer(), webhookFor(transactionId)).then(
         () => null,
         (error: Error) => error
       )
@@ -149,7 +158,7 @@ medusaIntegrationTestRunner({
 
       await locking.release(key, { ownerId: "another-run" })
       gateway.sandbox.setFaults({ latencyMs: 0 })
-      await runChargeSync(getContainer(), { transaction_id: transactionId })
+      await runChargeSync(getContainer(), webhookFor(transactionId))
       expect(await paymentStatus(orderId)).toBe("captured")
       expect((await captures(orderId)).captures).toBe(1)
     })
@@ -157,7 +166,7 @@ medusaIntegrationTestRunner({
     it("records the order transaction of a capture whose run died before it, without capturing again", async () => {
       const { orderId, transactionId } = await placePixOrder(api, store)
       gateway.sandbox.state.payTransaction(transactionId)
-      await runChargeSync(getContainer(), { transaction_id: transactionId })
+      await runChargeSync(getContainer(), webhookFor(transactionId))
       const admin = await adminHeaders(getContainer())
       const order = async () =>
         (
@@ -181,14 +190,14 @@ medusaIntegrationTestRunner({
       expect(Number(owing.summary.pending_difference)).toBe(Number(paid.total))
 
       // The next sync (a webhook repeated, the job, the admin's "sync now") records it.
-      await runChargeSync(getContainer(), { transaction_id: transactionId, force: true })
+      await runChargeSync(getContainer(), { by: "admin", transaction_id: transactionId })
       const repaired = await order()
       expect(repaired.transactions).toHaveLength(1)
       expect(Number(repaired.transactions[0].amount)).toBe(Number(paid.total))
       expect(Number(repaired.summary.pending_difference)).toBe(0)
       expect((await captures(orderId)).captures).toBe(1)
       // Recorded once: a later sync finds nothing missing.
-      await runChargeSync(getContainer(), { transaction_id: transactionId, force: true })
+      await runChargeSync(getContainer(), { by: "admin", transaction_id: transactionId })
       expect((await order()).transactions).toHaveLength(1)
     })
 
@@ -198,7 +207,7 @@ medusaIntegrationTestRunner({
       const locking = getContainer().resolve(Modules.LOCKING)
       // A checkout of the same cart still running (Medusa's completion holds the cart's lock).
       await locking.acquire(cartId, { ownerId: "checkout", expire: 60 })
-      const held = await runChargeSync(getContainer(), { transaction_id: transactionId }).then(
+      const held = await runChargeSync(getContainer(), webhookFor(transactionId)).then(
         () => null,
         (error: Error) => error
       )
@@ -207,7 +216,7 @@ medusaIntegrationTestRunner({
       expect(await charge(transactionId)).toMatchObject({ sync_failures: 0, flag: null })
 
       // Let go while the next run waits: it captures then, once.
-      const sync = runChargeSync(getContainer(), { transaction_id: transactionId })
+      const sync = runChargeSync(getContainer(), webhookFor(transactionId))
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       expect((await captures(orderId)).captures).toBe(0)
       await locking.release(cartId, { ownerId: "checkout" })
@@ -233,7 +242,7 @@ medusaIntegrationTestRunner({
       expect((await captures(orderId)).captures).toBe(0)
 
       gateway.sandbox.setFaults({ latencyMs: 0 })
-      await runChargeSync(getContainer(), { transaction_id: transactionId })
+      await runChargeSync(getContainer(), webhookFor(transactionId))
       expect((await captures(orderId)).captures).toBe(1)
     })
 

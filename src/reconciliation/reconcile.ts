@@ -20,6 +20,7 @@ import { sendDueReminders } from "../notifications/payment-reminders"
 import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "./run-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
 import { RunBudget, runSweeps } from "./sweeps"
+import type { ChargeSyncTrigger } from "../workflows"
 
 export const RECONCILE_BATCH = { charges: 50, withdrawals: 20, unknown: 10, events: 20 }
 
@@ -110,14 +111,14 @@ type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[n
  * since Medusa's capture reads the gateway itself before any money is recorded
  * (watch-schedule.ts).
  */
-function dueTrigger(charge: ChargeRow) {
+function dueTrigger(charge: ChargeRow): ChargeSyncTrigger {
   if (charge.status !== "paid" || charge.captured_at || charge.flag) {
-    return { transaction_id: charge.transaction_id }
+    return { by: "job", transaction_id: charge.transaction_id }
   }
   return {
+    by: "job_recheck",
     transaction_id: charge.transaction_id,
-    recheck: true,
-    observed: {
+    seen: {
       status: "paid" as const,
       raw: charge.gateway_status,
       amount_cents: charge.paid_amount_cents,
@@ -226,7 +227,7 @@ async function reconcileOnce(container: MedusaContainer) {
         (charge) => `charge ${charge.transaction_id}`,
         (charge) =>
           // Never waits on a charge another run is syncing: that run does the work; it moves on.
-          runChargeSync(container, { ...dueTrigger(charge), lock_wait_s: 0 }).catch((error) => {
+          runChargeSync(container, dueTrigger(charge)).catch((error) => {
             // Counted on the charge, whose policy decides when it is read again: not a failure.
             if (!isChargeNotFound(error)) throw error
             notFound++

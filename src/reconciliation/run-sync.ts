@@ -8,16 +8,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isVorexyError } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
-import type { SyncChargeInput } from "../workflows/steps/gather-charge-sync"
+import type { ChargeSyncTrigger } from "../workflows"
 import type { SyncWithdrawalInput } from "../workflows/steps/sync-withdrawal"
 import { emailForStatus } from "../notifications/payment-emails"
 import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
-import { syncChargeWorkflow } from "../workflows/sync-charge"
-import { syncWithdrawalWorkflow } from "../workflows/sync-withdrawal"
+import { syncChargeWorkflow, syncWithdrawalWorkflow } from "../workflows"
 
 const reason = (error: unknown) => (error as Error)?.message ?? String(error)
 
-export async function runChargeSync(container: MedusaContainer, input: SyncChargeInput) {
+export async function runChargeSync(container: MedusaContainer, input: ChargeSyncTrigger) {
   try {
     const { result } = await syncChargeWorkflow(container).run({ input })
     // The shopper hears of a payment or an expiry once it is applied (never twice: idempotent).

@@ -234,7 +234,7 @@ async function actOnPage(
     // One marked unknown at the gateway is listed, so the gateway knows it: read, which clears it.
     if (charge.gateway_unknown_at) {
       if (!listedReadDue(charge, item.updatedAt, new Date())) continue
-      if (await read(container, charge, budget, { vouched: true })) result.reads++
+      if (await read(container, charge, budget, true)) result.reads++
       continue
     }
     // One backing off from failed syncs waits for its own time (its due date), whatever the list
@@ -305,7 +305,7 @@ async function read(
   container: MedusaContainer,
   charge: VorexyChargeRow,
   budget: RunBudget,
-  trigger: { vouched?: boolean } = {}
+  vouched = false
 ) {
   if (Date.now() > budget.stopAt) return false
   if (budget.calls <= 0) {
@@ -317,11 +317,7 @@ async function read(
   }
   budget.calls--
   try {
-    await runChargeSync(container, {
-      transaction_id: charge.transaction_id,
-      lock_wait_s: 0,
-      ...trigger,
-    })
+    await runChargeSync(container, { by: "sweep", transaction_id: charge.transaction_id, vouched })
     return true
   } catch (error) {
     if (isChargeNotFound(error)) return false

@@ -42,9 +42,8 @@ export async function syncUnknownCharges(
     // A 404 (still unknown) or the gateway failing is that charge's answer: the next one is
     // synced. Never waits on a charge another run is syncing (that run reads it).
     const known = await runChargeSync(container, {
+      by: "admin_unknown",
       transaction_id: charge.transaction_id,
-      force: true,
-      lock_wait_s: 0,
     }).then(
       () => true,
       () => false

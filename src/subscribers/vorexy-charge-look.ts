@@ -13,14 +13,11 @@ export default async function vorexyChargeLook({
   container,
 }: SubscriberArgs<ChargeLookEvent>) {
   const { transaction_id, requested_at } = event.data
-  await runChargeSync(container, {
-    transaction_id,
-    not_before: requested_at,
-    lock_wait_s: 0,
-  }).catch((error: Error) =>
-    container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .info(`Vorexy: the shopper's look at ${transaction_id} did not read it: ${error.message}`)
+  await runChargeSync(container, { by: "shopper", transaction_id, requested_at }).catch(
+    (error: Error) =>
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .info(`Vorexy: the shopper's look at ${transaction_id} did not read it: ${error.message}`)
   )
 }
 

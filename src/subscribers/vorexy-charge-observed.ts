@@ -4,7 +4,9 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { CHARGE_OBSERVED_EVENT, ChargeObservedEvent } from "../providers/vorexy/core/events"
 import { runChargeSync } from "../reconciliation/run-sync"
-import { alreadyAnswered, SyncTrigger } from "../workflows/utils/read-rule"
+import type { ChargeSyncTrigger } from "../workflows"
+import { readPolicy } from "../workflows/charge-sync/trigger"
+import { alreadyAnswered } from "../workflows/utils/read-rule"
 
 /**
  * The provider re-fetched a charge and saw a status its session did not hold: the same sync as a
@@ -17,8 +19,10 @@ export default async function vorexyChargeObserved({
   container,
 }: SubscriberArgs<ChargeObservedEvent>) {
   const seen = event.data
-  const trigger: SyncTrigger = {
-    observed: {
+  const trigger: ChargeSyncTrigger = {
+    by: "provider",
+    transaction_id: seen.transaction_id,
+    seen: {
       status: seen.status,
       raw: seen.gateway_status,
       amount_cents: seen.amount_cents,
@@ -27,12 +31,11 @@ export default async function vorexyChargeObserved({
   }
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const [charge] = await vorexy.listVorexyCharges({ transaction_id: seen.transaction_id })
-  if (!charge || alreadyAnswered(charge, trigger)) return
-  await runChargeSync(container, { transaction_id: seen.transaction_id, ...trigger }).catch(
-    (error: Error) =>
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`Vorexy: could not apply what was seen of ${seen.transaction_id}: ${error.message}`)
+  if (!charge || alreadyAnswered(charge, readPolicy(trigger))) return
+  await runChargeSync(container, trigger).catch((error: Error) =>
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`Vorexy: could not apply what was seen of ${seen.transaction_id}: ${error.message}`)
   )
 }
 

@@ -37,7 +37,10 @@ export default async function vorexyOrderCanceled({
     }))
   )
   for (const charge of pending) {
-    await runChargeSync(container, { transaction_id: charge.transaction_id }).catch((e: Error) =>
+    await runChargeSync(container, {
+      by: "order_cancelled",
+      transaction_id: charge.transaction_id,
+    }).catch((e: Error) =>
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
         .warn(

@@ -25,46 +25,7 @@ const DONE = new Set(["processed", "orphan", "ignored", "abandoned"])
  * A trusted event for a charge not recorded yet waits out its checkout, then is adopted
  * (reconciliation/adopt-charge.ts) or kept as an orphan.
  */
-export function processWebhookEvent(
-  container: MedusaContainer,
-  eventId: string
-): Promise<VorexyWebhookEventRow | null> {
-  const current = running.get(eventId)
-  if (current) {
-    // Handed over again while it runs (a charge's row woke it as its first processing began):
-    // that run looks once more when it ends, and this caller gets its outcome.
-    current.again = true
-    return current.done
-  }
-  const run: Run = { again: false, done: Promise.resolve(null) }
-  run.done = (async () => {
-    try {
-      let event: VorexyWebhookEventRow | null
-      do {
-        run.again = false
-        try {
-          event = await processOnce(container, eventId)
-        } catch (error) {
-          // Handed over meanwhile: looked at once more (its outcome is on the event either way).
-          if (!run.again) throw error
-          event = null
-        }
-      } while (run.again)
-      return event
-    } finally {
-      running.delete(eventId)
-    }
-  })()
-  running.set(eventId, run)
-  return run.done
-}
-
-type Run = { again: boolean; done: Promise<VorexyWebhookEventRow | null> }
-
-/** The events this process is processing now: one run per event at a time. */
-const running = new Map<string, Run>()
-
-async function processOnce(
+export async function processWebhookEvent(
   container: MedusaContainer,
   eventId: string
 ): Promise<VorexyWebhookEventRow | null> {
@@ -93,11 +54,13 @@ async function processOnce(
         ? await processCashIn(container, service, event)
         : await processCashOut(container, service, event)
     if (summary.waiting) {
-      // Left "received": its charge's row wakes it, or the reconcile job hands it back later.
-      return await service.updateVorexyWebhookEvents({
-        id: event.id,
-        outcome_detail: summary.detail,
+      // Left "received": its charge's row wakes it, or the reconcile job hands it back later. (A
+      // wake-up may already have processed it meanwhile: its outcome is not overwritten.)
+      const [waiting] = await service.updateVorexyWebhookEvents({
+        selector: { id: event.id, outcome: "received" },
+        data: { outcome_detail: summary.detail },
       })
+      return waiting ?? event
     }
     return await finish(summary.orphan ? "orphan" : "processed", summary.detail)
   } catch (error) {
@@ -142,13 +105,13 @@ async function processCashIn(
     return { orphan: true, detail: `no charge for transaction ${event.reference_id}` }
   }
   const result = await runChargeSync(container, {
+    by: "webhook",
     transaction_id: event.reference_id,
     // The secret's delivery shows the gateway knows the charge: read whatever its 404s held back.
     vouched: event.trusted,
     // An adopted row was recorded just now without a re-fetch: never coalesced with it.
-    ...(charge
-      ? { hint: event.status_hint, not_before: new Date(event.created_at).toISOString() }
-      : {}),
+    hint: charge ? event.status_hint : null,
+    arrived_at: charge ? new Date(event.created_at).toISOString() : null,
   }).catch((error) => {
     // Counted on the charge, whose policy decides when it is read again: nothing to retry here.
     if (!isChargeNotFound(error)) throw error

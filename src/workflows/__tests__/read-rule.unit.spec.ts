@@ -1,4 +1,4 @@
-import { alreadyAnswered } from "../utils/read-rule"
+import { alreadyAnswered, readGate } from "../utils/read-rule"
 
 const pending = { status: "pending", last_synced_at: "2026-11-26T10:00:00Z" }
 const paid = { ...pending, status: "paid", paid_amount_cents: 1999, refunded_amount_cents: null }
@@ -46,5 +46,41 @@ describe("alreadyAnswered: the one rule for skipping a sync's read", () => {
 
   it("always reads for an admin's sync now", () => {
     expect(alreadyAnswered(paid, { ...seen("paid"), force: true })).toBeNull()
+  })
+})
+
+describe("readGate: the one gate before a sync reads the gateway", () => {
+  const now = new Date("2026-11-26T12:00:00Z")
+  const clean = {
+    ...pending,
+    not_found_reads: 0,
+    not_found_since: null,
+    not_found_last_at: null,
+    gateway_unknown_at: null,
+  }
+  const after404 = {
+    ...clean,
+    not_found_reads: 1,
+    not_found_since: new Date("2026-11-26T11:59:30Z"),
+    not_found_last_at: new Date("2026-11-26T11:59:30Z"),
+  }
+  const unknown = { ...clean, not_found_reads: 3, gateway_unknown_at: new Date(now) }
+
+  it("reads a charge with no 404s, skips what the row already answers", () => {
+    expect(readGate(clean, {}, now)).toEqual({ next: "read" })
+    expect(readGate(clean, { hint: "pending" }, now)).toMatchObject({ next: "skip" })
+  })
+
+  it("holds a charge back after a 404 until its gap passes, then reads", () => {
+    expect(readGate(after404, {}, now)).toMatchObject({ next: "skip", reason: /404 \(1\)/ })
+    expect(readGate(after404, {}, new Date("2026-11-26T12:02:00Z"))).toEqual({ next: "read" })
+  })
+
+  it("marks a charge whose 404s ran out, unless the gateway vouches, the admin forces or the provider saw it", () => {
+    expect(readGate({ ...after404, not_found_reads: 3 }, {}, now)).toMatchObject({
+      next: "mark_unknown",
+    })
+    for (const trigger of [{ vouched: true }, { force: true }, seen("paid")])
+      expect(readGate(unknown, trigger, now)).toEqual({ next: "read" })
   })
 })

@@ -150,7 +150,7 @@ export async function assertLease(
 /** A step that stops the workflow here unless the lease is still held. */
 export const assertLeaseStep = createStep(
   "vorexy-assert-charge-lease",
-  async (lease: ChargeLease, { container }) => {
+  async (lease: ChargeLease | null, { container }) => {
     await assertLease(container, lease)
     return new StepResponse(true)
   }

@@ -9,7 +9,8 @@ import { sessionCaptureCount } from "../utils/session-captures"
  */
 export const confirmCaptureStep = createStep(
   "vorexy-confirm-capture",
-  async (input: { session_id: string }, { container }) => {
+  async (input: { session_id: string } | null, { container }) => {
+    if (!input) return new StepResponse(0)
     const captures = await sessionCaptureCount(
       container.resolve(ContainerRegistrationKeys.QUERY),
       input.session_id

@@ -10,58 +10,17 @@ import {
   GATEWAY_ANSWERED_WITHIN_MS,
   markedUnknown,
   NO_NOT_FOUND,
-  notFoundDecision,
 } from "../../modules/vorexy/unknown-charge"
-import type {
-  ChargeSnapshot,
-  GatewaySnapshot,
-  MedusaSnapshot,
-  SyncOptions,
-} from "../utils/plan-charge-sync"
+import type { ChargeSyncInputs } from "../charge-sync/plan"
+import { type ChargeSyncTrigger, readPolicy } from "../charge-sync/trigger"
+import type { GatewaySnapshot } from "../utils/plan-charge-sync"
 import { renewalsDone, renewalWindowEnd } from "../utils/renewal"
 import { closedHere, graceMinutes } from "../utils/watch-schedule"
-import { alreadyAnswered, SyncTrigger } from "../utils/read-rule"
+import { readGate } from "../utils/read-rule"
 import { sessionBound } from "../utils/session-binding"
-import type { CapturedPayment } from "./authorize-paid-session"
+import type { CapturedPayment } from "./capture-into-medusa"
 
-export type SyncChargeInput = SyncTrigger & {
-  transaction_id: string
-  /**
-   * Seconds to wait for a charge another run is syncing (default 30: a webhook's capture should
-   * not be lost). The reconcile job passes 0: it moves on, the other run is doing the work.
-   */
-  lock_wait_s?: number
-  /**
-   * The gateway itself just showed it knows the charge (its list names it, or a delivery carried
-   * the webhook secret): read whatever its 404s held back (unknown-charge.ts).
-   */
-  vouched?: boolean
-}
-
-export type ChargeSyncInputs =
-  /** Nothing read: answered by a later re-fetch, or held back by its 404s (`reason`). */
-  | { coalesced: true; charge: { id: string }; reason?: string }
-  | {
-      coalesced: false
-      /** When the re-fetch started: the charge's new last_synced_at (null: nothing fetched). */
-      fetched_at: string | null
-      charge: ChargeSnapshot & { id: string }
-      gateway: GatewaySnapshot
-      medusa: MedusaSnapshot
-      options: SyncOptions
-      /** The gateway's own id for the charge, learnt by this read (written with the plan). */
-      learnt_internal_id: string | null
-      /** The session names this charge under a binding that verifies (rebind-session.ts). */
-      session_bound: boolean
-      /**
-       * The session's payment with its captures that its order has no transaction for: a run
-       * that died between Medusa's capture and the order's transaction left them so
-       * (record-capture-transactions.ts). Null when there are none.
-       */
-      unrecorded: CapturedPayment | null
-      /** The cart the session's collection was made for (its lock guards a capture). */
-      cart_id: string | null
-    }
+export type { ChargeSyncInputs }
 
 type Amounts = Array<{ amount: MajorAmountInput }> | undefined
 type SessionRow = {
@@ -86,26 +45,28 @@ const sum = (rows: Amounts) => (rows ?? []).reduce((total, row) => total + toCen
 /** The charge row, the transaction as the gateway reports it now, and Medusa's payment and order. */
 export const gatherChargeSyncStep = createStep(
   "vorexy-gather-charge-sync",
-  async (input: SyncChargeInput, { container }) => {
+  async (trigger: ChargeSyncTrigger, { container }) => {
+    const input = readPolicy(trigger)
     const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-    const [charge] = await service.listVorexyCharges({ transaction_id: input.transaction_id })
+    const [charge] = await service.listVorexyCharges({ transaction_id: trigger.transaction_id })
     if (!charge)
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,
-        `No Vorexy charge for transaction ${input.transaction_id}`
+        `No Vorexy charge for transaction ${trigger.transaction_id}`
       )
-    const answered = alreadyAnswered(charge, input)
-    if (answered) {
+    // The one gate before a read (read-rule.ts): nothing read when the row already answers the
+    // trigger, or the charge's 404s hold it back (marked unknown here, under the charge's lock).
+    const gate = readGate(charge, input, new Date())
+    if (gate.next !== "read") {
+      if (gate.next === "mark_unknown" && !charge.gateway_unknown_at)
+        await service.updateChargesAndNotify([
+          { id: charge.id, ...markedUnknown(charge, new Date()) },
+        ])
       return new StepResponse<ChargeSyncInputs>({
         coalesced: true,
         charge: { id: charge.id },
-        reason: answered,
+        reason: gate.reason,
       })
-    }
-
-    if (!input.observed && !input.force && !input.vouched) {
-      const held = await holdBackRead(service, charge)
-      if (held) return new StepResponse<ChargeSyncInputs>(held)
     }
 
     const fetchedAt = input.observed ? null : (await service.databaseNow()).toISOString()
@@ -264,31 +225,6 @@ export const PAID_COLLECTION = new Set([
   "partially_captured",
   "completed",
 ])
-
-/**
- * A charge the gateway answered 404 for is read again only when its policy says so
- * (unknown-charge.ts); past that it is marked unknown here, under the charge's lock. Null: read.
- */
-async function holdBackRead(service: VorexyModuleService, charge: ChargeRow) {
-  const now = new Date()
-  const decision = notFoundDecision(charge, now)
-  if (decision.next === "read") return null
-  if (decision.next === "wait") {
-    return {
-      coalesced: true as const,
-      charge: { id: charge.id },
-      reason: `not read: Vorexy answered 404 (${charge.not_found_reads}); read again after ${decision.until.toISOString()}`,
-    }
-  }
-  if (!charge.gateway_unknown_at) {
-    await service.updateChargesAndNotify([{ id: charge.id, ...markedUnknown(charge, now) }])
-  }
-  return {
-    coalesced: true as const,
-    charge: { id: charge.id },
-    reason: "not read: unknown at Vorexy (it answered 404); only an admin's Sync now reads it",
-  }
-}
 
 /**
  * The gateway's transaction now. Its answer settles the row's 404 history at once, under the lock

@@ -73,9 +73,11 @@ async function release(container: MedusaContainer, lock: OrderCartLock) {
 export const lockOrderCartStep = createStep(
   "vorexy-lock-order-cart",
   async (
-    input: { cart_id: string; order_id: string; owner: string; wait: boolean },
+    input: { cart_id: string; order_id: string; owner: string; wait: boolean } | null,
     { container }
   ) => {
+    // Nothing to lock: no order, or no capture, repair or cancel for it (charge-sync/plan.ts).
+    if (!input) return new StepResponse<OrderCartLock | null>(null, null)
     const lock: OrderCartLock = { key: input.cart_id, owner: input.owner }
     const until = Date.now() + (input.wait ? WAIT_S * 1000 : 0)
     let sent: number
@@ -117,7 +119,7 @@ export const lockOrderCartStep = createStep(
       await release(container, lock)
       throw error
     }
-    return new StepResponse(lock, lock)
+    return new StepResponse<OrderCartLock | null>(lock, lock)
   },
   async (lock, { container }) => {
     if (lock) await release(container, lock)
@@ -126,8 +128,8 @@ export const lockOrderCartStep = createStep(
 
 export const releaseOrderCartStep = createStep(
   "vorexy-release-order-cart",
-  async (lock: OrderCartLock, { container }) => {
-    await release(container, lock)
+  async (lock: OrderCartLock | null, { container }) => {
+    if (lock) await release(container, lock)
     return new StepResponse(true)
   }
 )

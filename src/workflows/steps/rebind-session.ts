@@ -23,7 +23,8 @@ export type RebindSessionInput = {
  */
 export const rebindSessionStep = createStep(
   "vorexy-rebind-session",
-  async (input: RebindSessionInput, { container }) => {
+  async (input: RebindSessionInput | null, { container }) => {
+    if (!input) return new StepResponse(false)
     const payment = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
     const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const session = await payment.retrievePaymentSession(input.session_id).catch(() => null)

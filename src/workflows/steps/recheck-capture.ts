@@ -36,7 +36,9 @@ type SessionRow = {
  */
 export const recheckCaptureStep = createStep(
   "vorexy-recheck-capture",
-  async (input: RecheckCaptureInput, { container }) => {
+  async (input: RecheckCaptureInput | null, { container }) => {
+    // Nothing to recheck: a capture with no order lock (a cart not yet an order).
+    if (!input) return new StepResponse({ capture: true })
     const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "payment_session",

@@ -1,7 +1,7 @@
 import type { IOrderModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { CapturedPayment } from "./authorize-paid-session"
+import type { CapturedPayment } from "./capture-into-medusa"
 
 export type RecordCaptureTransactionsInput = { order_id: string; payment: CapturedPayment }
 
@@ -13,7 +13,8 @@ export type RecordCaptureTransactionsInput = { order_id: string; payment: Captur
  */
 export const recordCaptureTransactionsStep = createStep(
   "vorexy-record-capture-transactions",
-  async (input: RecordCaptureTransactionsInput, { container }) => {
+  async (input: RecordCaptureTransactionsInput | null, { container }) => {
+    if (!input) return new StepResponse(0)
     const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
     const { order_id, payment } = input
     const existing = await orders.listOrderTransactions(

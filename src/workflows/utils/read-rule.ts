@@ -4,6 +4,7 @@
  * saw, the reconcile job, an admin's "sync now") goes through it, before the lock is taken and
  * again under it.
  */
+import { type NotFoundHistory, notFoundDecision } from "../../modules/vorexy/unknown-charge"
 import type { GatewaySnapshot } from "./plan-charge-sync"
 
 export type SyncTrigger = {
@@ -80,4 +81,37 @@ export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): s
     if (sameRefund && samePaid) return "nothing new: what was seen is what is recorded"
   }
   return null
+}
+
+export type ReadGate =
+  | { next: "read" }
+  /** Not read: the summary says why. */
+  | { next: "skip"; reason: string }
+  /** Not read, and marked unknown at the gateway now (its 404s ran out). */
+  | { next: "mark_unknown"; reason: string }
+
+/**
+ * The gate every sync passes before it reads the gateway: first what the trigger tells (above),
+ * then the charge's 404 history (unknown-charge.ts), which only an admin's "sync now", what the
+ * provider saw, or the gateway vouching for the charge gets past.
+ */
+export function readGate(
+  charge: RecordedCharge & NotFoundHistory,
+  trigger: SyncTrigger & { vouched?: boolean },
+  now: Date
+): ReadGate {
+  const answered = alreadyAnswered(charge, trigger)
+  if (answered) return { next: "skip", reason: answered }
+  if (trigger.observed || trigger.force || trigger.vouched) return { next: "read" }
+  const decision = notFoundDecision(charge, now)
+  if (decision.next === "read") return decision
+  if (decision.next === "wait")
+    return {
+      next: "skip",
+      reason: `not read: Vorexy answered 404 (${charge.not_found_reads}); read again after ${decision.until.toISOString()}`,
+    }
+  return {
+    next: "mark_unknown",
+    reason: "not read: unknown at Vorexy (it answered 404); only an admin's Sync now reads it",
+  }
 }

@@ -17,8 +17,8 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Charge ${req.params.id} not found`)
   try {
     const result = await runChargeSync(req.scope, {
+      by: "admin",
       transaction_id: charge.transaction_id,
-      force: true,
     })
     const [after] = await vorexy.listVorexyCharges({ id: charge.id })
     res.json({ charge: chargeView(after), result: result.plan.summary })

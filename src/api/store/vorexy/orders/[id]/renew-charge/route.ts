@@ -72,9 +72,9 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     // repeated asks cost one gateway call.
     if (check.ok && newest.status === "pending") {
       await runChargeSync(req.scope, {
+        by: "renewal",
         transaction_id: newest.transaction_id,
-        not_before: new Date(Date.now() - 10_000).toISOString(),
-        lock_wait_s: 10,
+        since: new Date(Date.now() - 10_000).toISOString(),
       })
       ;[newest] = await service.listVorexyCharges({ id: newest.id })
     }

@@ -1,0 +1,67 @@
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { PaymentEvents } from "@medusajs/framework/utils"
+import {
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { assertLeaseStep, type ChargeLease } from "../steps/charge-lease"
+import { captureIntoMedusaStep } from "../steps/capture-into-medusa"
+import { confirmCaptureStep } from "../steps/confirm-capture"
+import { rebindSessionStep } from "../steps/rebind-session"
+import { recheckCaptureStep } from "../steps/recheck-capture"
+import { recordCaptureTransactionsStep } from "../steps/record-capture-transactions"
+import type { CaptureAct } from "./plan"
+
+export type CaptureChargeInput = CaptureAct & { lease: ChargeLease }
+
+/**
+ * A paid charge into Medusa, as the plan says (charge-sync/plan.ts): under the order's cart lock the
+ * plan's checks are made again (another charge captured meanwhile makes this one a flag, never a
+ * second capture), a session whose binding no longer verifies is signed again, the lease is checked
+ * last, then the payment is captured by its route, its order transactions recorded (or, for a
+ * repair, the ones a dead run left missing), `payment.captured` announced by whoever recorded them,
+ * and the capture confirmed. Steps given nothing to do do nothing.
+ */
+export const captureChargeWorkflow = createWorkflow(
+  "vorexy-capture-charge",
+  (input: CaptureChargeInput) => {
+    const rechecked = recheckCaptureStep(input.recheck)
+    const go = transform({ input, rechecked }, ({ input, rechecked }) => ({
+      capture: input.route !== "repair" && rechecked.capture,
+      write: input.route === "repair" || rechecked.capture,
+    }))
+    rebindSessionStep(
+      transform({ input, go }, ({ input, go }) => (go.capture ? input.rebind : null))
+    )
+    assertLeaseStep(transform({ input, go }, ({ input, go }) => (go.write ? input.lease : null)))
+    const captured = captureIntoMedusaStep(
+      transform({ input, go }, ({ input, go }) => ({
+        route: input.route,
+        session_id: input.session_id,
+        amount: input.amount,
+        payment_id: input.payment_id,
+        go: go.capture,
+      }))
+    )
+    const recordable = transform({ input, captured, go }, ({ input, captured, go }) => {
+      const payment = captured ?? (go.write ? input.unrecorded : null)
+      return input.order_id && payment ? { order_id: input.order_id, payment } : null
+    })
+    const added = recordCaptureTransactionsStep(recordable)
+    // payment.captured, as Medusa's capture workflow announces it (late, for a repaired one).
+    when("vorexy-announce-capture", { added }, ({ added }) => added > 0).then(() => {
+      emitEventStep({
+        eventName: PaymentEvents.CAPTURED,
+        data: transform({ recordable }, ({ recordable }) => ({ id: recordable!.payment.id })),
+      }).config({ name: "vorexy-emit-payment-captured" })
+    })
+    confirmCaptureStep(
+      transform({ input, go }, ({ input, go }) =>
+        go.capture ? { session_id: input.session_id } : null
+      )
+    )
+    return new WorkflowResponse(transform({ go }, ({ go }) => ({ captured: go.capture })))
+  }
+)
