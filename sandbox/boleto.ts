@@ -1,8 +1,12 @@
 /**
  * FEBRABAN bank boletos: the 44-digit barcode and the 47-digit linha digitável, with their check
  * digits (mod 10 per field of the line, mod 11 for the barcode's general digit), the due-date
- * factor and the amount. Pure functions: the sandbox issues boletos with them, tests check them.
+ * factor and the amount. Pure functions: the sandbox issues boletos with them. Checking a boleto
+ * and printing its line are left to `@brazilian-utils`, a reader written apart from this
+ * generator, which the tests hold it to.
  */
+import { formatBoleto } from "@brazilian-utils/brazilian-utils/format-boleto"
+import { isValidBoleto } from "@brazilian-utils/brazilian-utils/is-valid-boleto"
 
 /** Mod 10: weights 2, 1, 2, 1… from the right, the digits of each product summed. */
 export function mod10(digits: string): number {
@@ -87,31 +91,19 @@ export function barcodeOfLine(line: string): string {
   ].join("")
 }
 
+/** True when the barcode's general digit holds (read through the line it prints as). */
 export function isValidBarcode(barcode: string): boolean {
-  return (
-    /^\d{44}$/.test(barcode) && mod11(barcode.slice(0, 4) + barcode.slice(5)) === Number(barcode[4])
-  )
+  return /^\d{44}$/.test(barcode) && isValidDigitableLine(digitableLine(barcode))
 }
 
-/** True when every check digit of a 47-digit line holds, and so does the barcode it encodes. */
+/** True when every check digit of a 47-digit bank line holds, and so does the barcode it encodes. */
 export function isValidDigitableLine(line: string): boolean {
-  if (!/^\d{47}$/.test(line)) return false
-  const fields: [string, string][] = [
-    [line.slice(0, 9), line[9]],
-    [line.slice(10, 20), line[20]],
-    [line.slice(21, 31), line[31]],
-  ]
-  return (
-    fields.every(([digits, dv]) => mod10(digits) === Number(dv)) &&
-    isValidBarcode(barcodeOfLine(line))
-  )
+  // The library also takes masks and the 48-digit tax slips; a bank's line is 47 bare digits.
+  return /^\d{47}$/.test(line) && isValidBoleto(line)
 }
 
 /** As printed on the slip: `00190.50095 40144.816069 06809.350314 3 37370000000100`. */
-export function formatDigitableLine(line: string): string {
-  const s = (from: number, to: number) => line.slice(from, to)
-  return `${s(0, 5)}.${s(5, 10)} ${s(10, 15)}.${s(15, 21)} ${s(21, 26)}.${s(26, 32)} ${s(32, 33)} ${s(33, 47)}`
-}
+export const formatDigitableLine = (line: string) => formatBoleto(line)
 
 /** The factor and amount a barcode carries (what a bank reads back). */
 export function readBarcode(barcode: string): { factor: number; amountCents: number } {

@@ -1,6 +1,7 @@
 /**
  * PIX "copia e cola" payloads (BR Code, EMV MPM): a TLV string ending in a CRC16 field (id 63).
- * The sandbox emits dynamic payloads (point of initiation 12, a location URL) like a PSP would.
+ * The sandbox emits dynamic payloads (point of initiation 12, a location URL) like a PSP would;
+ * the tests hold them to `@brazilian-utils`' BR Code reader, written apart from this builder.
  */
 
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), as the BR Code manual prescribes. */

@@ -1,3 +1,5 @@
+import { getBoletoInfo } from "@brazilian-utils/brazilian-utils/get-boleto-info"
+import { isValidBoleto } from "@brazilian-utils/brazilian-utils/is-valid-boleto"
 import {
   barcodeOfLine,
   boletoBarcode,
@@ -98,5 +100,73 @@ describe("FEBRABAN boleto", () => {
     expect(isValidBarcode(corrupt(barcodeOfLine(PUBLISHED), 20))).toBe(false)
     expect(isValidDigitableLine(PUBLISHED.slice(1))).toBe(false)
     expect(isValidDigitableLine(`${PUBLISHED.slice(0, 46)}x`)).toBe(false)
+  })
+})
+
+/** A seeded generator, so a failing sample is the same on every run. */
+function seeded(seed: number) {
+  let state = seed
+  return (below: number) => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0
+    return (state >>> 8) % below
+  }
+}
+
+/** The line our generator builds from what `line` carries, its check digits recomputed. */
+function regenerated(line: string): string {
+  const barcode = barcodeOfLine(line)
+  const body = barcode.slice(0, 4) + barcode.slice(5)
+  return digitableLine(body.slice(0, 4) + mod11(body) + body.slice(4))
+}
+
+describe("the sandbox's boletos, read by @brazilian-utils", () => {
+  const random = seeded(7)
+  const DAY_MS = 86_400_000
+  const issued = Array.from({ length: 2000 }, (_, i) => {
+    // Any day from the first factor (2000-07-03) to 2040, so both factor cycles are covered.
+    const today = new Date(Date.UTC(2000, 6, 3) + random(14_500) * DAY_MS)
+    const days = 1 + random(30)
+    const input = {
+      companyId: random(100_000_000),
+      internalId: 1 + i * 7919 + random(10_000_000),
+      transactionId: `tx${i}`,
+      // Amounts of every width, from 1 cent to the 10-digit field's last ones.
+      amountCents: 1 + random(10 ** (1 + random(9))) * (1 + random(10)),
+      days,
+      baseUrl: "http://sandbox",
+      today,
+    }
+    return { input, due: new Date(today.getTime() + days * DAY_MS), boleto: issueBoleto(input) }
+  })
+
+  it("issues lines and barcodes the library validates, with the charge's amount and due date", () => {
+    for (const { input, due, boleto } of issued) {
+      expect([boleto.digitableLine, isValidBoleto(boleto.digitableLine)]).toEqual([
+        boleto.digitableLine,
+        true,
+      ])
+      expect(getBoletoInfo(boleto.digitableLine, { referenceDate: due })).toEqual({
+        amount: input.amountCents,
+        bankCode: "001",
+        expirationDate: new Date(due.toISOString().slice(0, 10) + "T00:00:00"),
+      })
+      expect(isValidBarcode(boleto.barcode)).toBe(true)
+      expect(barcodeOfLine(boleto.digitableLine)).toBe(boleto.barcode)
+    }
+  })
+
+  it("agrees with the library on every line with one digit changed", () => {
+    const answers = { valid: 0, invalid: 0 }
+    for (const { boleto } of issued.slice(0, 200)) {
+      for (let at = 0; at < 47; at++) {
+        const changed = corrupt(boleto.digitableLine, at)
+        const ours = regenerated(changed) === changed
+        answers[ours ? "valid" : "invalid"]++
+        expect([changed, isValidBoleto(changed)]).toEqual([changed, ours])
+      }
+    }
+    // Mod 11 maps three remainders to 1, so a few changes of the factor or amount still hold.
+    expect(answers.valid).toBeGreaterThan(0)
+    expect(answers.invalid).toBeGreaterThan(9000)
   })
 })

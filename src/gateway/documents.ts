@@ -1,4 +1,6 @@
 /** Brazilian document and PIX key checks (pure functions, shared by the client and the plugin). */
+import { isValidCnpj as cnpjCheckDigitsHold } from "@brazilian-utils/brazilian-utils/is-valid-cnpj"
+import { isValidCpf as cpfCheckDigitsHold } from "@brazilian-utils/brazilian-utils/is-valid-cpf"
 
 export const onlyDigits = (value: string) => value.replace(/\D/g, "")
 
@@ -9,38 +11,28 @@ export const onlyDigits = (value: string) => value.replace(/\D/g, "")
  */
 export const normaliseDocument = (value: string) => value.replace(/[\s./-]/g, "").toUpperCase()
 
-const allSame = (value: string) => /^(.)\1*$/.test(value)
-
-/** Each character counts as its ASCII code minus 48: digits keep their value, 'A' is 17. */
-function checkDigit(body: string, weights: number[]): number {
-  const sum = weights.reduce((acc, w, i) => acc + (body.charCodeAt(i) - 48) * w, 0)
-  const rest = sum % 11
-  return rest < 2 ? 0 : 11 - rest
-}
-
 const CPF = /^\d{11}$/
 /** 12 letters or digits (root and branch; letters from July 2026), then 2 numeric check digits. */
 const CNPJ = /^[0-9A-Z]{12}\d{2}$/
 
-/** CPF: 11 digits, two mod-11 check digits, not all the same digit. Separators are ignored. */
+/**
+ * CPF: 11 digits, two mod-11 check digits, not all the same digit. Separators are ignored, any
+ * other character refuses it. The check digits are the library's (`@brazilian-utils`).
+ */
 export function isValidCpf(value: string): boolean {
   const d = normaliseDocument(value)
-  if (!CPF.test(d) || allSame(d)) return false
-  const first = checkDigit(d, [10, 9, 8, 7, 6, 5, 4, 3, 2])
-  const second = checkDigit(d, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2])
-  return first === Number(d[9]) && second === Number(d[10])
+  return CPF.test(d) && cpfCheckDigitsHold(d)
 }
 
 /**
  * CNPJ, numeric or alphanumeric (Receita Federal, IN 2.229/2024): 14 characters, two mod-11 check
- * digits, not all the same character. Separators are ignored, letters may be lower-case.
+ * digits (each character counts as its ASCII code minus 48), not all the same character.
+ * Separators are ignored, letters may be lower-case. The check digits are the library's, in its
+ * version 2 (numeric and alphanumeric).
  */
 export function isValidCnpj(value: string): boolean {
   const c = normaliseDocument(value)
-  if (!CNPJ.test(c) || allSame(c)) return false
-  const first = checkDigit(c, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])
-  const second = checkDigit(c, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])
-  return first === Number(c[12]) && second === Number(c[13])
+  return CNPJ.test(c) && cnpjCheckDigitsHold(c, { version: 2 })
 }
 
 export type DocumentType = "CPF" | "CNPJ"

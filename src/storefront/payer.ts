@@ -2,6 +2,8 @@
  * The payer as the storefront collects it: masks while typing, the checks the plugin will make
  * (same CPF/CNPJ check digits: the gateway module's own functions), and the session `data`.
  */
+import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj"
+import { formatCpf } from "@brazilian-utils/brazilian-utils/format-cpf"
 import { classifyDocument, normaliseDocument, onlyDigits } from "../gateway/documents.js"
 import { textsFor } from "./texts.js"
 import type { VorexyCardPayment, VorexyLocale, VorexyPayer } from "./types.js"
@@ -18,16 +20,16 @@ function mask(characters: string, pattern: string): string {
 }
 
 /**
- * CPF (000.000.000-00) while it can still be one, else CNPJ (00.000.000/0000-00, letters allowed
- * in its first 12 characters: the alphanumeric CNPJ).
+ * CPF (000.000.000-00) while it can still be one, else CNPJ (00.000.000/0000-00, letters allowed:
+ * the alphanumeric CNPJ). The library's masks add a separator only once the next group starts.
  */
 export function formatDocument(value: string): string {
   const characters = normaliseDocument(value)
     .replace(/[^0-9A-Z]/g, "")
     .slice(0, 14)
   return /^\d{0,11}$/.test(characters)
-    ? mask(characters, "###.###.###-##")
-    : mask(characters, "##.###.###/####-##")
+    ? formatCpf(characters)
+    : formatCnpj(characters, { version: 2 })
 }
 
 /** The national number: digits, a leading +55 dropped when what follows is a full number. */

@@ -72,6 +72,123 @@ describe("documents", () => {
   })
 })
 
+/**
+ * The Receita Federal's rule, written out as the oracle the check digits (from
+ * `@brazilian-utils`) are held to: each character is its ASCII code minus 48, weights from the
+ * right 2, 3, 4… (a CPF: up to 11; a CNPJ: back to 2 after 9), remainder of 11 below 2 gives 0.
+ */
+function receitaDigits(body: string, cycle: number): string {
+  let digits = body
+  for (let round = 0; round < 2; round++) {
+    let sum = 0
+    for (let i = 0; i < digits.length; i++) {
+      const fromRight = digits.length - 1 - i
+      sum += (digits.charCodeAt(i) - 48) * ((fromRight % cycle) + 2)
+    }
+    const rest = sum % 11
+    digits += rest < 2 ? 0 : 11 - rest
+  }
+  return digits.slice(body.length)
+}
+const cpfOf = (body: string) => body + receitaDigits(body, 99)
+const cnpjOf = (body: string) => body + receitaDigits(body, 8)
+
+/** What the rule says of a normalised candidate (a repeated character is reserved, not valid). */
+const oracle = (candidate: string) =>
+  !/^(.)\1*$/.test(candidate) &&
+  ((/^\d{11}$/.test(candidate) && cpfOf(candidate.slice(0, 9)) === candidate) ||
+    (/^[0-9A-Z]{12}\d{2}$/.test(candidate) && cnpjOf(candidate.slice(0, 12)) === candidate))
+
+/** A seeded generator, so a failing sample is the same on every run. */
+function seeded(seed: number) {
+  let state = seed
+  return (below: number) => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0
+    return (state >>> 8) % below
+  }
+}
+const DIGITS = "0123456789"
+const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+describe("check digits held to the Receita Federal's rule", () => {
+  const random = seeded(41)
+  const draw = (alphabet: string, length: number) =>
+    Array.from({ length }, () => alphabet[random(alphabet.length)]).join("")
+  const samples = Array.from({ length: 1500 }, () => [
+    cpfOf(draw(DIGITS, 9)),
+    cnpjOf(draw(DIGITS, 12)),
+    cnpjOf(draw(ALPHANUMERIC, 12)),
+  ]).flat()
+
+  it("computes the published alphanumeric example's check digits", () => {
+    expect(cnpjOf("12ABC34501DE")).toBe(ALPHA_CNPJ)
+    expect(cnpjOf("12ABC3450001")).toBe(ALPHA_CNPJ_HEAD_OFFICE)
+    expect(cpfOf("529982247")).toBe("52998224725")
+    expect(cnpjOf("112223330001")).toBe("11222333000181")
+  })
+
+  it("accepts every generated document, written plain, masked or in lower case", () => {
+    for (const document of samples) {
+      const masked =
+        document.length === 11
+          ? document.replace(/^(.{3})(.{3})(.{3})(.{2})$/, "$1.$2.$3-$4")
+          : document.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, "$1.$2.$3/$4-$5")
+      const valid = document.length === 11 ? isValidCpf : isValidCnpj
+      expect([document, valid(document), valid(masked), valid(masked.toLowerCase())]).toEqual([
+        document,
+        true,
+        true,
+        true,
+      ])
+      expect(classifyDocument(masked)).toEqual({
+        type: document.length === 11 ? "CPF" : "CNPJ",
+        number: document,
+      })
+    }
+  })
+
+  it("refuses every generated document with a check digit changed", () => {
+    for (const document of samples) {
+      for (const at of [document.length - 2, document.length - 1]) {
+        const wrong = String((Number(document[at]) + 1 + random(9)) % 10)
+        const changed = document.slice(0, at) + wrong + document.slice(at + 1)
+        expect([changed, classifyDocument(changed)]).toEqual([changed, null])
+      }
+    }
+  })
+
+  it("agrees with the rule on documents with any one character changed, added or dropped", () => {
+    const answers = { valid: 0, invalid: 0 }
+    for (const document of samples) {
+      const at = random(document.length)
+      const character = ALPHANUMERIC[random(ALPHANUMERIC.length)]
+      for (const candidate of [
+        document.slice(0, at) + character + document.slice(at + 1),
+        document.slice(0, at) + character + document.slice(at),
+        document.slice(0, at) + document.slice(at + 1),
+      ]) {
+        const expected = oracle(candidate)
+        answers[expected ? "valid" : "invalid"]++
+        expect([candidate, isValidCpf(candidate) || isValidCnpj(candidate)]).toEqual([
+          candidate,
+          expected,
+        ])
+      }
+    }
+    // Some changes keep a document valid (a character replaced by itself), so both answers count.
+    expect(answers.valid).toBeGreaterThan(0)
+    expect(answers.invalid).toBeGreaterThan(1000)
+  })
+
+  it("refuses a repeated digit, which the rule's arithmetic alone would let through", () => {
+    for (const digit of DIGITS) {
+      expect(isValidCpf(digit.repeat(11))).toBe(false)
+      expect(isValidCnpj(digit.repeat(14))).toBe(false)
+    }
+    expect(cpfOf("000000000")).toBe("00000000000")
+  })
+})
+
 describe("PIX keys", () => {
   it.each([
     ["CPF", "52998224725", "52998224725"],
