@@ -81,7 +81,7 @@ const notification =
       ]
 
 /**
- * The production topology (README "Production"): MEDUSA_REDIS=true puts the event bus, the
+ * The production topology (docs/production.md): MEDUSA_REDIS=true puts the event bus, the
  * workflow engine (and so the scheduled jobs) and the locks on Redis, so a `server` and a `worker`
  * process (MEDUSA_WORKER_MODE) share them. Off, the store is one process on in-memory modules.
  */

@@ -113,3 +113,13 @@ export function writeSection(heading: string, section: string) {
   const after = next < 0 ? "" : text.slice(next + 1)
   writeFileSync(file, `${before}${section}${after ? `\n${after}` : ""}`)
 }
+
+/** BENCHMARKS.md's hand-written "## Summary" section (up to the next section), or "" when none. */
+export function summarySection(): string {
+  const file = join(ROOT, "BENCHMARKS.md")
+  const text = existsSync(file) ? readFileSync(file, "utf8") : ""
+  const at = text.indexOf("\n## Summary\n")
+  if (at < 0) return ""
+  const next = text.indexOf("\n## ", at + 1)
+  return text.slice(at + 1, next < 0 ? undefined : next + 1)
+}

@@ -25,7 +25,7 @@ async function main() {
       "",
     ]),
     "Test cards: 4111 1111 1111 1111 approved; 4000 0000 0000 0002 and 0119 refused; 9995 in analysis",
-    `Control: ${sandbox.url}/__sandbox/state, POST ${sandbox.url}/__sandbox/transactions/<id>/pay, ... (README "Sandbox")`,
+    `Control: ${sandbox.url}/__sandbox/state, POST ${sandbox.url}/__sandbox/transactions/<id>/pay, ... (docs/sandbox.md)`,
     "Ctrl+C to stop.",
   ]
   console.log(lines.join("\n"))

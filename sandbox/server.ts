@@ -1,6 +1,6 @@
 /**
  * A spec-faithful Vorexy sandbox: a real HTTP server implementing every documented endpoint, with
- * our decisions for the spec's gaps (README "Spec gaps"), plus what tests, the demo and the
+ * our decisions for the spec's gaps (docs/spec-decisions.md), plus what tests, the demo and the
  * benchmarks need: control endpoints under /__sandbox, fault injection, a request log, webhooks,
  * and what a browser fetches from a gateway (boleto slips, the card tokeniser and its script).
  * This file is the server itself (lifecycle, request pipeline, state file); routes live in routes/.

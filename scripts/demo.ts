@@ -188,7 +188,7 @@ async function main() {
     VOREXY_API_KEY: credentials.apiKey,
     VOREXY_COMPANY_ID: String(credentials.companyId),
     VOREXY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    // The sandbox stands in for the gateway's card tokeniser (test cards: README).
+    // The sandbox stands in for the gateway's card tokeniser (test cards: docs/sandbox.md).
     VOREXY_CARD_PUBLIC_KEY: credentials.publicKey,
     VOREXY_CARD_TOKEN_SCRIPT_URL: `${sandbox.url}/js/vorexy-card.js`,
     VOREXY_MAX_INSTALLMENTS: process.env.VOREXY_MAX_INSTALLMENTS ?? "6",
@@ -251,7 +251,7 @@ async function main() {
     [
       "",
       "============================================================",
-      `   Storefront:   ${storefront.url}  (buy with PIX, boleto or card; test cards in the README)`,
+      `   Storefront:   ${storefront.url}  (buy with PIX, boleto or card; test cards in docs/sandbox.md)`,
       " Vorexy demo store is running",
       `   Admin:        http://localhost:${PORT}/app`,
       `   Login:        ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}`,

@@ -4,7 +4,7 @@
  * through the UI, the sandbox pays, the payment page flips to paid without a reload, and the
  * order is captured (Admin API). Also a refused card then another card, an expired PIX, and the
  * order page opened again by its link. Screenshots in .artifacts/screenshots (README_SCREENSHOTS=1
- * also copies the README's into docs/screenshots).
+ * also copies the docs' into docs/screenshots).
  */
 import axios from "axios"
 import { copyFileSync, mkdirSync } from "node:fs"
@@ -31,7 +31,7 @@ let browser: Browser
 let context: BrowserContext
 let admin: { headers: { authorization: string } }
 /**
- * Screenshots for the README, copied once the demo is stopped: `medusa develop` restarts on any
+ * Screenshots for the docs, copied once the demo is stopped: `medusa develop` restarts on any
  * change in the checkout outside dot folders, docs/ included.
  */
 const forReadme: string[] = []
@@ -55,14 +55,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await demo?.stop()
-  // The README's copies change only when asked: a test run must not rewrite committed files.
+  // The docs' copies change only when asked: a test run must not rewrite committed files.
   if (!process.env.README_SCREENSHOTS) return
   mkdirSync(docShots, { recursive: true })
   for (const name of forReadme) copyFileSync(join(shots, name), join(docShots, name))
 })
 
 /**
- * A screenshot in .artifacts, and in docs/screenshots for the README when `readme`. A phone's page
+ * A screenshot in .artifacts, and in docs/screenshots for the docs when `readme`. A phone's page
  * is taken as its screen shows it: a full-page shot drops the touch screen's emulation.
  */
 async function shot(page: Page, name: string, readme = false, fullPage = true) {

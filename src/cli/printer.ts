@@ -25,7 +25,7 @@ export function printRefusal(out: Out, plans: FilePlan[], verifiedOn: string[]):
   )
   out.error(`The edits were verified on: ${verifiedOn.join("; ")}.`)
   out.error(
-    "Apply the edits by hand (README: 'Storefront: Medusa's Next.js starter'), or run this on a " +
+    "Apply the edits by hand (docs/storefront.md: 'Medusa's Next.js starter'), or run this on a " +
       "stock starter tree."
   )
 }

@@ -8,7 +8,7 @@ export type VorexyMethod = "pix" | "boleto" | "credit_card"
 export type VorexyChargeStatus =
   "pending" | "paid" | "cancelled" | "failed" | "refunded" | "disputed" | (string & {})
 
-/** `GET /store/vorexy/payment-status` → `payment_status` (README "What the storefront reads"). */
+/** `GET /store/vorexy/payment-status` → `payment_status` (docs/webhooks.md, "What the storefront reads"). */
 export type VorexyPaymentStatus = {
   order_id: string | null
   payment_session_id: string | null

@@ -130,7 +130,7 @@ export function refuseUndecodableUrl(
  * any middleware could run (Medusa's own admin layers decode first). Every other error, on any
  * route, goes to `handler` (Medusa's by default) unchanged. Medusa keeps one app-wide handler, the
  * last one defined: a store with its own passes it through this, `withVorexyUrlErrors(myHandler)`,
- * to keep both (README "Install").
+ * to keep both (docs/production.md, "Your own errorHandler").
  */
 export function withVorexyUrlErrors(
   handler: MedusaErrorHandlerFunction = errorHandler()

@@ -9,6 +9,9 @@ import { VorexyBoletoService } from "./services/vorexy-boleto"
 import { VorexyCardService } from "./services/vorexy-card"
 import { VorexyPixService } from "./services/vorexy-pix"
 
+/** What medusa-config.ts gives as `options` (the README's Configure section uses it with `satisfies`). */
+export type { VorexyOptionsInput } from "./options"
+
 export default ModuleProvider(Modules.PAYMENT, {
   services: [VorexyPixService, VorexyBoletoService, VorexyCardService],
 })

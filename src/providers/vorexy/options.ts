@@ -189,7 +189,7 @@ export const VorexyOptionsSchema = z.object({
   /**
    * What the plugin signs and seals with: each charge's binding to its session, the sealed payer,
    * the e-mails' QR links (VOREXY_SIGNING_SECRET, at least 32 characters). Defaults to the API key;
-   * set it so that rotating the API key changes nothing else (README "Rotating keys").
+   * set it so that rotating the API key changes nothing else (docs/production.md, "Rotating keys").
    */
   signingSecret: z
     .string()

@@ -35,8 +35,8 @@ export function lockingAdvice(
     `Vorexy: this store runs in worker mode "${mode}"${clustered ? " (medusa start --cluster)" : ""} with Medusa's in-memory locking, whose locks ` +
     `hold within one process only: two processes could then capture one payment or send one ` +
     `withdrawal at the same time. Add the "@medusajs/medusa/locking" module with the ` +
-    `"@medusajs/medusa/locking-redis" provider (or locking-postgres); see the README's ` +
-    `"Production" section.`
+    `"@medusajs/medusa/locking-redis" provider (or locking-postgres); see the plugin's docs/production.md ` +
+    `("Topology: server + worker on Redis").`
   )
 }
 

@@ -80,6 +80,6 @@ export default async function checkSameCredentials({ container, options }: Loade
   const differing = credentialMismatch(options ?? {}, config)
   if (differing.length)
     throw new Error(
-      `medusa-payment-vorexy: the plugin entry and the Vorexy payment provider have different ${differing.join(", ")} in medusa-config: give both the same options object (README "Install").`
+      `medusa-payment-vorexy: the plugin entry and the Vorexy payment provider have different ${differing.join(", ")} in medusa-config: give both the same options object (README, "Configure").`
     )
 }

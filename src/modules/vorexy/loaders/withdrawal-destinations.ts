@@ -8,7 +8,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { parseVorexyOptions } from "../../../providers/vorexy/options"
 
 export const NO_DESTINATIONS_NOTICE =
-  "Vorexy: no withdrawalPixKeys are configured, so withdrawals go only to the PIX key registered on the company's bank account at Vorexy (the admin no longer takes a typed key since 0.2.0). To allow other keys, list them in the plugin's withdrawalPixKeys option or VOREXY_WITHDRAWAL_PIX_KEYS (README, \"Withdrawals\")."
+  "Vorexy: no withdrawalPixKeys are configured, so withdrawals go only to the PIX key registered on the company's bank account at Vorexy (the admin no longer takes a typed key since 0.2.0). To allow other keys, list them in the plugin's withdrawalPixKeys option or VOREXY_WITHDRAWAL_PIX_KEYS (docs/withdrawals.md)."
 
 export default async function noticeWithdrawalDestinations({ container, options }: LoaderOptions) {
   const parsed = parseVorexyOptions(options ?? {}, "plugin")
