@@ -16,6 +16,7 @@ import {
   RenewedLockTimes,
   takeRenewedLock,
 } from "../utils/renewed-lock"
+import { BusyError } from "../utils/busy"
 
 /** How long a lease lasts unless renewed, and how often it is renewed. */
 export const LEASE_S = 15
@@ -25,7 +26,7 @@ export type ChargeLease = RenewedLock
 
 const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)
 
-export class LeaseLostError extends Error {
+export class LeaseLostError extends BusyError {
   constructor(key: string) {
     super(
       `Lost the lease on "${key}" (held past it, or the lock store failed): stopped before writing`
@@ -39,7 +40,10 @@ export const takeChargeLeaseStep = createStep(
   "vorexy-take-charge-lease",
   async (input: { key: string; wait_s: number }, { container }) => {
     const taken: ChargeLease = { key: input.key, owner: `vorexy-sync:${randomUUID()}` }
-    await takeRenewedLock(locking(container), taken, LEASE, input.wait_s * 1000)
+    // Held by another run (or the lock store is away) past the wait: not the charge's failure.
+    await takeRenewedLock(locking(container), taken, LEASE, input.wait_s * 1000).catch((error) => {
+      throw new BusyError((error as Error)?.message ?? String(error), error)
+    })
     return new StepResponse(taken, taken)
   },
   async (taken, { container }) => {

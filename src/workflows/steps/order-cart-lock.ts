@@ -11,6 +11,7 @@ import {
   RenewedLockTimes,
   takeRenewedLock,
 } from "../utils/renewed-lock"
+import { VOREXY_BUSY } from "../utils/busy"
 
 /**
  * Held for the capture's few steps (well under a second), renewed while they run: a dead run's
@@ -55,7 +56,8 @@ export const lockOrderCartStep = createStep(
     } catch {
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
-        `Vorexy: the cart of order ${input.order_id} stayed locked (its checkout still running); will retry.`
+        `Vorexy: the cart of order ${input.order_id} stayed locked (its checkout still running); will retry.`,
+        VOREXY_BUSY
       )
     }
     try {
@@ -64,7 +66,8 @@ export const lockOrderCartStep = createStep(
       if (!order)
         throw new MedusaError(
           MedusaError.Types.CONFLICT,
-          `Vorexy: order ${input.order_id} was rolled back by its checkout; will retry.`
+          `Vorexy: order ${input.order_id} was rolled back by its checkout; will retry.`,
+          VOREXY_BUSY
         )
     } catch (error) {
       // Failed here, the step's compensation gets nothing to release: let go now.
