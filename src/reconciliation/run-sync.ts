@@ -13,6 +13,7 @@ import type { SyncWithdrawalInput } from "../workflows/steps/sync-withdrawal"
 import { emailForStatus } from "../notifications/payment-emails"
 import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
 import { syncChargeWorkflow, syncWithdrawalWorkflow } from "../workflows"
+import { VOREXY_BUSY } from "../workflows/utils/busy"
 
 const reason = (error: unknown) => (error as Error)?.message ?? String(error)
 
@@ -37,46 +38,46 @@ export async function runChargeSync(container: MedusaContainer, input: ChargeSyn
 }
 
 /**
- * Messages of a lock another run holds (or took over: charge-lease.ts), and of a database or
- * Redis that is not there (or went away mid-query).
- */
-const PASSING = [
-  'Failed to acquire lock for key "vorexy:charge:',
-  'Lost the lease on "vorexy:charge:',
-  'Failed to acquire lock for key "vorexy:withdrawal:',
-  // A checkout still completing the order's cart, or one that rolled its order back meanwhile
-  // (order-cart-lock.ts): the next run looks again.
-  "stayed locked (its checkout still running)",
-  "was rolled back by its checkout",
-  "Unable to acquire a connection",
-  "Timeout acquiring a connection",
-  "Connection terminated",
-  "Connection is closed",
-  "Connection ended unexpectedly",
-  "terminating connection due to administrator command",
-  "the database system is shutting down",
-  "the database system is starting up",
-  "the database system is in recovery mode",
-  "server closed the connection unexpectedly",
-  "Client has encountered a connection error",
-  // knex's word for a query on a transaction whose connection the database cut (seen when
-  // PostgreSQL restarts mid-sync).
-  "Transaction query already complete",
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-]
-
-/**
+ * Failures of a database, Redis or lock store that is not there (or went away mid-query), by code:
  * PostgreSQL's connection exceptions (class 08) and its shutdown and start-up (57P01-57P03), and
  * the socket errors of a server that went away.
  */
-const PASSING_CODES = /^(08[0-9A-Z]{3}|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/
+const OUTAGE_CODES = /^(08[0-9A-Z]{3}|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/
 
 /**
- * A failure that is not the charge's: another run holds its lock, or the database or Redis is
- * down. Counting it would push the charge's next sync minutes out and flag it sync_failing. The
- * error's causes are looked at too (the ORM wraps the driver's error).
+ * The same, where a library gives only a message (no code, or its code lost when the ORM wrapped
+ * it), each with the library that says it.
+ */
+const OUTAGE_MESSAGES: ReadonlyArray<[library: string, message: string]> = [
+  // A key another owner holds, from @medusajs/locking's providers (in-memory, Redis, PostgreSQL):
+  // core's acquireLockStep (a withdrawal's sync) throws it as it is.
+  ["@medusajs/locking", 'Failed to acquire lock for key "vorexy:charge:'],
+  ["@medusajs/locking", 'Failed to acquire lock for key "vorexy:withdrawal:'],
+  ["knex", "Unable to acquire a connection"],
+  ["knex", "Timeout acquiring a connection"],
+  // A query on a transaction whose connection the database cut (PostgreSQL restarted mid-sync).
+  ["knex", "Transaction query already complete"],
+  ["knex", "Connection ended unexpectedly"],
+  ["pg", "Connection terminated"],
+  ["pg", "Client has encountered a connection error"],
+  ["ioredis", "Connection is closed"],
+  ["libpq", "server closed the connection unexpectedly"],
+  // PostgreSQL's own words for 57P01 and 57P03, in a message that kept them but not the code.
+  ["postgresql", "terminating connection due to administrator command"],
+  ["postgresql", "the database system is shutting down"],
+  ["postgresql", "the database system is starting up"],
+  ["postgresql", "the database system is in recovery mode"],
+  // Node's socket errors, named in the message of an error that lost its code.
+  ["node", "ECONNREFUSED"],
+  ["node", "ECONNRESET"],
+  ["node", "EPIPE"],
+]
+
+/**
+ * A failure that is not the charge's: one of ours with the code VOREXY_BUSY (another run holds
+ * its lease or its order's cart: workflows/utils/busy.ts), or the database or Redis is down.
+ * Counting it would push the charge's next sync minutes out and flag it sync_failing. The error's
+ * causes are looked at too (the ORM wraps the driver's error).
  */
 export function isPassingFailure(error: unknown): boolean {
   // Anything the gateway client reports (unreachable, refused, reset), also as the provider's
@@ -90,9 +91,10 @@ export function isPassingFailure(error: unknown): boolean {
   if (chain.some(isVorexyError)) return false
   return chain.some((cause) => {
     const { message, code } = cause as { message?: unknown; code?: unknown }
-    if (typeof code === "string" && PASSING_CODES.test(code)) return true
+    if (code === VOREXY_BUSY) return true
+    if (typeof code === "string" && OUTAGE_CODES.test(code)) return true
     const text = typeof message === "string" ? message : ""
-    return PASSING.some((part) => text.includes(part))
+    return OUTAGE_MESSAGES.some(([, part]) => text.includes(part))
   })
 }
 

@@ -23,14 +23,30 @@ export const FALLBACK_TICK_MS = Number(process.env.VOREXY_WATCH_FALLBACK_MS) || 
 export type ChargeMark = { id: string; mark: string }
 export type ReadMarks = (ids: string[]) => Promise<ChargeMark[]>
 
-/** The mark of a charge row (the service's CHARGE_MARK_SQL says the same in SQL). */
-export const chargeMark = (charge: {
-  status: string
-  offer_closed_at?: Date | string | null
-  gateway_unknown_at?: Date | string | null
-  captured_at?: Date | string | null
-}) =>
-  `${charge.status}|${charge.offer_closed_at ? "closed" : ""}${charge.gateway_unknown_at ? "|unknown" : ""}${charge.captured_at ? "|captured" : ""}`
+/**
+ * What follows the status in a mark: each column that, once set, adds its word. The one rule both
+ * chargeMark and its SQL (CHARGE_MARK_SQL, the watcher's query) are built from.
+ */
+const MARK_WORDS = [
+  ["offer_closed_at", "closed"],
+  ["gateway_unknown_at", "|unknown"],
+  ["captured_at", "|captured"],
+] as const
+
+type MarkedRow = { status: string } & {
+  [column in (typeof MARK_WORDS)[number][0]]?: Date | string | null
+}
+
+/** The mark of a charge row. */
+export const chargeMark = (charge: MarkedRow) =>
+  `${charge.status}|${MARK_WORDS.map(([column, word]) => (charge[column] ? word : "")).join("")}`
+
+/** chargeMark in SQL, over vorexy_charge's columns. */
+export const CHARGE_MARK_SQL =
+  "status || '|'" +
+  MARK_WORDS.map(
+    ([column, word]) => ` || case when ${column} is null then '' else '${word}' end`
+  ).join("")
 
 /** The least time between two reads, however many changes are announced. */
 export const MIN_GAP_MS = 20

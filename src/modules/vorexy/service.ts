@@ -12,7 +12,13 @@ import { PayerSeal } from "../../providers/vorexy/core/payer"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
 import { Client } from "@medusajs/framework/pg"
 import { ChargePush, CHANNEL, payloads, type ListenClient } from "./charge-push"
-import { ChargeMark, ChargeWatcher, FALLBACK_TICK_MS, WATCH_TICK_MS } from "./charge-watch"
+import {
+  CHARGE_MARK_SQL,
+  ChargeMark,
+  ChargeWatcher,
+  FALLBACK_TICK_MS,
+  WATCH_TICK_MS,
+} from "./charge-watch"
 import { notFoundDeadline } from "./unknown-charge"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
@@ -24,12 +30,6 @@ import { VorexyWithdrawal } from "./models/withdrawal"
 import type { VorexyChargeRow } from "./types"
 
 type ChargeUpdate = { id: string } & Record<string, unknown>
-
-/** chargeMark() (charge-watch.ts) in SQL: the two must agree. */
-const CHARGE_MARK_SQL =
-  "status || '|' || case when offer_closed_at is null then '' else 'closed' end" +
-  " || case when gateway_unknown_at is null then '' else '|unknown' end" +
-  " || case when captured_at is null then '' else '|captured' end"
 
 /** The query builder of the request's transaction (MikroORM's knex). */
 type KnexManager = {

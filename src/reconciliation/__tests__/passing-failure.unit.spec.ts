@@ -1,4 +1,7 @@
+import { MedusaError, serializeError } from "@medusajs/framework/utils"
 import { VorexyError } from "../../gateway"
+import { LeaseLostError } from "../../workflows/steps/charge-lease"
+import { BusyError, VOREXY_BUSY } from "../../workflows/utils/busy"
 import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isPassingFailure } from "../run-sync"
 
@@ -53,4 +56,40 @@ it("counts the gateway being unreachable as the charge's failure (it must end fl
   )
   // And not listed on it (nothing more in a response or a log line that prints fields).
   expect(Object.keys(asProvider)).not.toContain("cause")
+})
+
+it("tells our own busy failures by their code, however they are worded or handed on", () => {
+  const lost = new LeaseLostError("vorexy:charge:tx_1")
+  const busyLease = new BusyError(
+    'Failed to acquire lock for key "vorexy:charge:tx_1"',
+    new Error('Failed to acquire lock for key "vorexy:charge:tx_1"')
+  )
+  const cart = new MedusaError(MedusaError.Types.CONFLICT, "the cart stayed locked", VOREXY_BUSY)
+  for (const error of [lost, busyLease, cart]) {
+    expect(isPassingFailure(error)).toBe(true)
+    // As a workflow's run throws it: the error's own fields, not its class.
+    expect(isPassingFailure({ ...serializeError(error) })).toBe(true)
+    expect(isPassingFailure(Object.assign(new Error("the sync failed"), { cause: error }))).toBe(
+      true
+    )
+  }
+  expect(isPassingFailure(Object.assign(new Error("anything at all"), { code: VOREXY_BUSY }))).toBe(
+    true
+  )
+  // The words alone no longer make one: a message is not an error code.
+  for (const message of [
+    "Vorexy: the cart of order order_1 stayed locked (its checkout still running); will retry.",
+    "Vorexy: order order_1 was rolled back by its checkout; will retry.",
+    'Lost the lease on "vorexy:charge:tx_1"',
+  ])
+    expect([message, isPassingFailure(new Error(message))]).toEqual([message, false])
+  // A gateway failure stays the charge's, even under a busy error.
+  const gateway = new VorexyError("unavailable", { operation: "get transaction" })
+  expect(isPassingFailure(new BusyError("busy", gateway))).toBe(false)
+})
+
+it("names the withdrawal lock core's step failed to take as passing (its error carries no code of ours)", () => {
+  expect(
+    isPassingFailure(new Error('Failed to acquire lock for key "vorexy:withdrawal:wd_1"'))
+  ).toBe(true)
 })

@@ -9,65 +9,24 @@ import { randomUUID } from "node:crypto"
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  confirmRenewedLock,
+  releaseRenewedLock,
+  RenewedLock,
+  RenewedLockTimes,
+  takeRenewedLock,
+} from "../utils/renewed-lock"
+import { BusyError } from "../utils/busy"
 
 /** How long a lease lasts unless renewed, and how often it is renewed. */
 export const LEASE_S = 15
-const RENEW_MS = 5_000
+const LEASE: RenewedLockTimes = { holdS: LEASE_S, renewMs: 5_000, retryMs: 300 }
 
-export type ChargeLease = { key: string; owner: string }
-
-/**
- * This process's leases: renewed by a timer until released, or marked lost. `confirmedAt`: when
- * the last take or renewal that succeeded was sent (a monotonic clock: wall-clock jumps do not
- * count).
- */
-type Held = {
-  timer: NodeJS.Timeout
-  lost: boolean
-  renewing: Promise<unknown>
-  confirmedAt: number
-}
-const held = new Map<string, Held>()
-
-/**
- * Renews a held lease, unless it may have lapsed: past its life since the last confirmation (the
- * process paused, its timer starved), another run may have taken the charge, done its work and
- * let go, so the lock store's "free" proves nothing. The lease is then lost, never retaken.
- */
-async function renew(container: MedusaContainer, key: string, owner: string, lease: Held) {
-  const sent = performance.now()
-  if (lease.lost || sent - lease.confirmedAt >= LEASE_S * 1000) {
-    lease.lost = true
-    return false
-  }
-  try {
-    await locking(container).acquire(key, { ownerId: owner, expire: LEASE_S })
-  } catch {
-    lease.lost = true
-    return false
-  }
-  // An answer that took long (a reconnecting client queues commands) may come after the lease
-  // lapsed: the store then gave a free lock, not this one. Lost, as above.
-  if (lease.lost || performance.now() - lease.confirmedAt >= LEASE_S * 1000) {
-    lease.lost = true
-    return false
-  }
-  lease.confirmedAt = Math.max(lease.confirmedAt, sent)
-  return true
-}
+export type ChargeLease = RenewedLock
 
 const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)
 
-/** Stops renewing; a renewal already in flight lands first (it must not outlive the release). */
-async function stopRenewing(owner: string) {
-  const lease = held.get(owner)
-  held.delete(owner)
-  if (!lease) return
-  clearInterval(lease.timer)
-  await lease.renewing
-}
-
-export class LeaseLostError extends Error {
+export class LeaseLostError extends BusyError {
   constructor(key: string) {
     super(
       `Lost the lease on "${key}" (held past it, or the lock store failed): stopped before writing`
@@ -80,50 +39,22 @@ export class LeaseLostError extends Error {
 export const takeChargeLeaseStep = createStep(
   "vorexy-take-charge-lease",
   async (input: { key: string; wait_s: number }, { container }) => {
-    const owner = `vorexy-sync:${randomUUID()}`
-    const until = Date.now() + input.wait_s * 1000
-    let sent: number
-    for (;;) {
-      sent = performance.now()
-      try {
-        await locking(container).acquire(input.key, { ownerId: owner, expire: LEASE_S })
-        break
-      } catch (error) {
-        if (Date.now() >= until) throw error
-        await new Promise((resolve) => setTimeout(resolve, 300))
-      }
-    }
-    const lease: Held = {
-      lost: false,
-      confirmedAt: sent,
-      renewing: Promise.resolve(),
-      timer: setInterval(() => {
-        lease.renewing = renew(container, input.key, owner, lease).then((ok) => {
-          if (!ok) clearInterval(lease.timer)
-        })
-      }, RENEW_MS),
-    }
-    lease.timer.unref()
-    held.set(owner, lease)
-    const taken: ChargeLease = { key: input.key, owner }
+    const taken: ChargeLease = { key: input.key, owner: `vorexy-sync:${randomUUID()}` }
+    // Held by another run (or the lock store is away) past the wait: not the charge's failure.
+    await takeRenewedLock(locking(container), taken, LEASE, input.wait_s * 1000).catch((error) => {
+      throw new BusyError((error as Error)?.message ?? String(error), error)
+    })
     return new StepResponse(taken, taken)
   },
   async (taken, { container }) => {
-    if (!taken) return
-    await stopRenewing(taken.owner)
-    await locking(container)
-      .release(taken.key, { ownerId: taken.owner })
-      .catch(() => undefined)
+    if (taken) await releaseRenewedLock(locking(container), taken)
   }
 )
 
 export const releaseChargeLeaseStep = createStep(
   "vorexy-release-charge-lease",
   async (taken: ChargeLease, { container }) => {
-    await stopRenewing(taken.owner)
-    await locking(container)
-      .release(taken.key, { ownerId: taken.owner })
-      .catch(() => undefined)
+    await releaseRenewedLock(locking(container), taken)
     return new StepResponse(true)
   }
 )
@@ -134,9 +65,7 @@ export const releaseChargeLeaseStep = createStep(
  */
 export async function stillHeld(container: MedusaContainer, lease: ChargeLease | null | undefined) {
   if (!lease) return true
-  const mine = held.get(lease.owner)
-  if (!mine) return false
-  return renew(container, lease.key, lease.owner, mine)
+  return confirmRenewedLock(locking(container), lease)
 }
 
 /** Throws unless the lease is still held: the next write would race another run. */

@@ -1,5 +1,4 @@
-import type { IOrderModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isVorexyError, MajorAmountInput, toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
@@ -18,6 +17,7 @@ import { renewalsDone, renewalWindowEnd } from "../utils/renewal"
 import { closedHere, graceMinutes } from "../utils/watch-schedule"
 import { readGate } from "../utils/read-rule"
 import { sessionBound } from "../utils/session-binding"
+import { missingCaptureTransactions } from "../utils/missing-capture-transactions"
 import type { CapturedPayment } from "./capture-into-medusa"
 
 export type { ChargeSyncInputs }
@@ -158,36 +158,13 @@ export const gatherChargeSyncStep = createStep(
         charge.transaction_id,
         session?.data
       ),
-      unrecorded: await unrecordedCaptures(container, order?.id, payment),
+      unrecorded: await missingCaptureTransactions(container, order?.id, payment),
       cart_id: session?.payment_collection?.cart_link?.cart_id ?? null,
     })
   }
 )
 
 type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
-
-/**
- * The payment's captures its order has no transaction for (one query, only for a payment that has
- * captures: never on the way to a first capture).
- */
-async function unrecordedCaptures(
-  container: MedusaContainer,
-  orderId: string | undefined,
-  payment: SessionRow["payment"]
-): Promise<CapturedPayment | null> {
-  if (!orderId || !payment?.captures?.length || !payment.currency_code) return null
-  const recorded = await container
-    .resolve<IOrderModuleService>(Modules.ORDER)
-    .listOrderTransactions(
-      { order_id: orderId, reference: "capture", reference_id: payment.captures.map((c) => c.id) },
-      { select: ["reference_id"] }
-    )
-  const known = new Set(recorded.map((transaction) => transaction.reference_id))
-  const captures = payment.captures
-    .filter((capture) => !known.has(capture.id))
-    .map(({ id, amount }) => ({ id, amount }))
-  return captures.length ? { id: payment.id, currency_code: payment.currency_code, captures } : null
-}
 
 /**
  * Whether the session moved on from this charge: it names another transaction, or a new one was

@@ -5,61 +5,35 @@ import type {
 } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  releaseRenewedLock,
+  RenewedLock,
+  RenewedLockTimes,
+  takeRenewedLock,
+} from "../utils/renewed-lock"
+import { VOREXY_BUSY } from "../utils/busy"
 
 /**
  * Held for the capture's few steps (well under a second), renewed while they run: a dead run's
  * lock lapses within seconds. A capture waits longer than that for one held (unless its caller
  * waits for nothing: the reconcile job moves on), so it outwaits a dead holder, and a checkout of
- * a few seconds, instead of failing and being retried later.
+ * a few seconds, instead of failing and being retried later. Never renewed past a minute (a run
+ * that lost its way must not keep the cart locked).
  */
-const HOLD_S = 5
-const RENEW_MS = 1_500
+const CART_LOCK: RenewedLockTimes = {
+  holdS: 5,
+  renewMs: 1_500,
+  retryMs: 200,
+  maxHoldMs: 60_000,
+}
 const WAIT_S = 12
-/** Never renewed past this (a run that lost its way must not keep the cart locked). */
-const MAX_HOLD_MS = 60_000
 
-export type OrderCartLock = { key: string; owner: string }
-
-/**
- * This process's cart locks, renewed by a timer until released. `confirmedAt`: when the last
- * take or renewal that succeeded was sent (monotonic clock).
- */
-type Held = { timer: NodeJS.Timeout; renewing: Promise<unknown>; confirmedAt: number }
-const held = new Map<string, Held>()
+export type OrderCartLock = RenewedLock
 
 const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)
 
-/** Renews it, unless it may have lapsed (then it is let go, never taken back unseen). */
-async function renew(container: MedusaContainer, lock: OrderCartLock, state: Held) {
-  const sent = performance.now()
-  if (sent - state.confirmedAt >= HOLD_S * 1000) return stop(lock)
-  const renewed = await locking(container)
-    .acquire(lock.key, { ownerId: lock.owner, expire: HOLD_S })
-    .then(
-      () => true,
-      () => false
-    )
-  if (!renewed || performance.now() - state.confirmedAt >= HOLD_S * 1000) return stop(lock)
-  state.confirmedAt = Math.max(state.confirmedAt, sent)
-}
-
-function stop(lock: OrderCartLock) {
-  const state = held.get(lock.owner)
-  if (state) clearInterval(state.timer)
-}
-
-/** Stops renewing (a renewal in flight lands first), then lets go. */
-async function release(container: MedusaContainer, lock: OrderCartLock) {
-  const state = held.get(lock.owner)
-  held.delete(lock.owner)
-  if (state) {
-    clearInterval(state.timer)
-    await state.renewing
-  }
-  await locking(container)
-    .release(lock.key, { ownerId: lock.owner })
-    .catch(() => undefined)
-}
+const release = (container: MedusaContainer, lock: OrderCartLock) =>
+  releaseRenewedLock(locking(container), lock)
 
 /**
  * Takes the lock of the cart an order was made from: the one Medusa's cart completion holds from
@@ -79,40 +53,23 @@ export const lockOrderCartStep = createStep(
     // Nothing to lock: no order, or no capture, repair or cancel for it (charge-sync/plan.ts).
     if (!input) return new StepResponse<OrderCartLock | null>(null, null)
     const lock: OrderCartLock = { key: input.cart_id, owner: input.owner }
-    const until = Date.now() + (input.wait ? WAIT_S * 1000 : 0)
-    let sent: number
-    for (;;) {
-      sent = performance.now()
-      try {
-        await locking(container).acquire(lock.key, { ownerId: lock.owner, expire: HOLD_S })
-        break
-      } catch {
-        if (Date.now() >= until)
-          throw new MedusaError(
-            MedusaError.Types.CONFLICT,
-            `Vorexy: the cart of order ${input.order_id} stayed locked (its checkout still running); will retry.`
-          )
-        await new Promise((resolve) => setTimeout(resolve, 200))
-      }
+    try {
+      await takeRenewedLock(locking(container), lock, CART_LOCK, input.wait ? WAIT_S * 1000 : 0)
+    } catch {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `Vorexy: the cart of order ${input.order_id} stayed locked (its checkout still running); will retry.`,
+        VOREXY_BUSY
+      )
     }
-    const renewUntil = Date.now() + MAX_HOLD_MS
-    const state: Held = {
-      confirmedAt: sent,
-      renewing: Promise.resolve(),
-      timer: setInterval(() => {
-        if (Date.now() > renewUntil) return stop(lock)
-        state.renewing = renew(container, lock, state)
-      }, RENEW_MS),
-    }
-    state.timer.unref()
-    held.set(lock.owner, state)
     try {
       const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
       const [order] = await orders.listOrders({ id: input.order_id }, { select: ["id"] })
       if (!order)
         throw new MedusaError(
           MedusaError.Types.CONFLICT,
-          `Vorexy: order ${input.order_id} was rolled back by its checkout; will retry.`
+          `Vorexy: order ${input.order_id} was rolled back by its checkout; will retry.`,
+          VOREXY_BUSY
         )
     } catch (error) {
       // Failed here, the step's compensation gets nothing to release: let go now.

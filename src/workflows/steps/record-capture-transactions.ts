@@ -1,6 +1,7 @@
 import type { IOrderModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { missingCaptureTransactions } from "../utils/missing-capture-transactions"
 import type { CapturedPayment } from "./capture-into-medusa"
 
 export type RecordCaptureTransactionsInput = { order_id: string; payment: CapturedPayment }
@@ -15,23 +16,18 @@ export const recordCaptureTransactionsStep = createStep(
   "vorexy-record-capture-transactions",
   async (input: RecordCaptureTransactionsInput | null, { container }) => {
     if (!input) return new StepResponse(0)
-    const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
     const { order_id, payment } = input
-    const existing = await orders.listOrderTransactions(
-      { order_id, reference: "capture", reference_id: payment.captures.map(({ id }) => id) },
-      { select: ["reference_id"] }
-    )
-    const known = new Set(existing.map((transaction) => transaction.reference_id))
-    const missing = payment.captures
-      .filter((capture) => !known.has(capture.id))
-      .map((capture) => ({
-        order_id,
-        amount: capture.amount as number,
-        currency_code: payment.currency_code,
-        reference: "capture",
-        reference_id: capture.id,
-      }))
-    if (missing.length) await orders.addOrderTransactions(missing)
+    const missing = (await missingCaptureTransactions(container, order_id, payment))?.captures ?? []
+    if (missing.length)
+      await container.resolve<IOrderModuleService>(Modules.ORDER).addOrderTransactions(
+        missing.map((capture) => ({
+          order_id,
+          amount: capture.amount as number,
+          currency_code: payment.currency_code,
+          reference: "capture",
+          reference_id: capture.id,
+        }))
+      )
     return new StepResponse(missing.length)
   }
 )

@@ -1,0 +1,44 @@
+import { Client } from "pg"
+import { CHARGE_MARK_SQL, chargeMark } from "../../src/modules/vorexy/charge-watch"
+
+// The long-poll watcher compares the mark a request started from (chargeMark, in TypeScript) with
+// the marks its one query reads (CHARGE_MARK_SQL, in PostgreSQL): both must agree on every row, or
+// a request would wake at once, or never.
+jest.setTimeout(30_000)
+
+const client = new Client({
+  host: process.env.DB_HOST,
+  port: Number(process.env.DB_PORT),
+  user: process.env.DB_USERNAME,
+  password: process.env.DB_PASSWORD,
+  database: "postgres",
+})
+beforeAll(() => client.connect())
+afterAll(() => client.end())
+
+it("reads in SQL the same mark chargeMark makes, for every status and every column set or not", async () => {
+  const at = new Date("2026-02-14T12:00:00Z")
+  const rows = []
+  for (const status of ["awaiting_payment", "paid", "expired", "refunded"])
+    for (let set = 0; set < 8; set++)
+      rows.push({
+        status,
+        offer_closed_at: set & 1 ? at : null,
+        gateway_unknown_at: set & 2 ? at : null,
+        captured_at: set & 4 ? at : null,
+      })
+  const { rows: read } = await client.query(
+    `select ${CHARGE_MARK_SQL} as mark from unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[])
+       with ordinality as vorexy_charge(status, offer_closed_at, gateway_unknown_at, captured_at, n)
+     order by n`,
+    [
+      rows.map((row) => row.status),
+      rows.map((row) => row.offer_closed_at),
+      rows.map((row) => row.gateway_unknown_at),
+      rows.map((row) => row.captured_at),
+    ]
+  )
+  expect(read.map((row) => row.mark)).toEqual(rows.map(chargeMark))
+  // Each of the 8 combinations of a status is a mark of its own.
+  expect(new Set(read.map((row) => row.mark)).size).toBe(rows.length)
+})
