@@ -18,7 +18,6 @@ import { closedHere, graceMinutes } from "../utils/watch-schedule"
 import { readGate } from "../utils/read-rule"
 import { sessionBound } from "../utils/session-binding"
 import { missingCaptureTransactions } from "../utils/missing-capture-transactions"
-import type { CapturedPayment } from "./capture-into-medusa"
 
 export type { ChargeSyncInputs }
 
