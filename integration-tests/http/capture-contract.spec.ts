@@ -38,16 +38,15 @@ import { hookUrl, resetForWebhooks, SECRET, WEBHOOK_SETTINGS } from "../helpers/
 jest.setTimeout(240_000)
 
 /**
- * Events only the plugin publishes, left out on both sides: its own records (the charge, the stored
- * webhook; the provider writes the charge on Medusa's path too), the stored webhook handed to its
- * subscriber, and the notification of the shopper's "payment received" e-mail (the plugin's own
- * e-mail, sent after its capture of a PIX or boleto; Medusa's path sends none).
+ * Events only the plugin publishes, left out on both sides: every event of its own (its module's
+ * records, the charge's and the stored webhook's, and its hand-offs, all named `vorexy.`; the
+ * provider writes the charge on Medusa's path too), and the notification of the shopper's "payment
+ * received" e-mail (the plugin's own e-mail, sent after it captures a PIX or boleto; Medusa's path
+ * sends none). Seen today: vorexy.webhook.received, vorexy.charge.observed,
+ * vorexy.vorexy-charge.updated, vorexy.vorexy-webhook-event.updated.
  */
+const PLUGIN_PREFIX = "vorexy."
 const PLUGIN_ONLY_EVENTS = [
-  "vorexy.webhook.received",
-  "vorexy.vorexy-webhook-event.updated",
-  "vorexy.vorexy-charge.updated",
-  "vorexy.charge.observed",
   "notification.notification.created",
   "notification.notification.updated",
 ]
@@ -187,7 +186,7 @@ medusaIntegrationTestRunner({
     const names = (events: PublishedEvent[]) =>
       events
         .map(({ name }) => name)
-        .filter((name) => !PLUGIN_ONLY_EVENTS.includes(name))
+        .filter((name) => !name.startsWith(PLUGIN_PREFIX) && !PLUGIN_ONLY_EVENTS.includes(name))
         .sort()
 
     it.each<Method>(["pix", "boleto", "card"])(

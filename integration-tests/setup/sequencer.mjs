@@ -27,6 +27,7 @@ const SECONDS = {
   "integration-tests/http/simulated-week.spec.ts": 80,
   "integration-tests/http/recovery.spec.ts": 70,
   "integration-tests/http/pix-checkout.spec.ts": 48,
+  "integration-tests/http/capture-contract.spec.ts": 65,
   "integration-tests/http/reconcile-runs.spec.ts": 45,
   "integration-tests/http/webhook-lifecycle.spec.ts": 44,
   "integration-tests/http/pix-payment-status.spec.ts": 42,
