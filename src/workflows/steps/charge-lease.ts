@@ -17,10 +17,9 @@ import {
   takeRenewedLock,
 } from "../utils/renewed-lock"
 import { BusyError } from "../utils/busy"
+import { LEASE_RENEW_MS, LEASE_RETRY_MS, LEASE_S } from "../../rules/timing"
 
-/** How long a lease lasts unless renewed, and how often it is renewed. */
-export const LEASE_S = 15
-const LEASE: RenewedLockTimes = { holdS: LEASE_S, renewMs: 5_000, retryMs: 300 }
+const LEASE: RenewedLockTimes = { holdS: LEASE_S, renewMs: LEASE_RENEW_MS, retryMs: LEASE_RETRY_MS }
 
 export type ChargeLease = RenewedLock
 

@@ -6,11 +6,11 @@ import type VorexyModuleService from "../../modules/vorexy/service"
 import {
   afterNotFound,
   afterOutage,
-  GATEWAY_ANSWERED_WITHIN_MS,
   markedUnknown,
   NO_NOT_FOUND,
   notFoundDecision,
 } from "../../modules/vorexy/unknown-charge"
+import { GATEWAY_ANSWERED_WITHIN_MS } from "../../rules/timing"
 import type {
   ChargeSnapshot,
   GatewaySnapshot,
