@@ -200,7 +200,7 @@ async function reconcileOnce(container: MedusaContainer) {
     // Charges due for a sync of their own, earliest first: one to close as expired (unless a sweep
     // closed it first), one whose last sync failed (backoff). Never one marked unknown at the gateway
     // (only an admin reads it again); one whose 404s hold it back is due when its policy says
-    // (modules/vorexy/unknown-charge.ts). Half the run's calls at most while the sweeps wait; the
+    // (rules/unknown-charge.ts). Half the run's calls at most while the sweeps wait; the
     // rest after them.
     let notFound = 0
     const syncDue = async (take: number) => {

@@ -23,7 +23,7 @@ import {
   WATCH,
 } from "./sweep-plan"
 import { isChargeNotFound, isPassingFailure, runChargeSync } from "./run-sync"
-import { listedReadDue } from "../modules/vorexy/unknown-charge"
+import { listedReadDue } from "../rules/unknown-charge"
 import { HORIZON_SLACK_MS, LISTED_WITHIN_MS, VOLUME_TTL_MS } from "../rules/timing"
 
 export const SWEEP_MARK = (name: SweepName) => `sweep:${name}`

@@ -55,12 +55,12 @@ export const CART_LOCK_WAIT_S = 12
 /** Never renewed past this: a run that lost its way must not keep the cart locked. */
 export const CART_LOCK_MAX_HOLD_MS = MINUTE
 
-// A failing row's backoff (modules/vorexy/backoff.ts): exponential from the first, capped.
+// A failing row's backoff (backoff.ts): exponential from the first, capped.
 
 export const BACKOFF_FIRST_MS = MINUTE
 export const BACKOFF_MAX_MS = HOUR
 
-// A charge the gateway answers 404 for (modules/vorexy/unknown-charge.ts).
+// A charge the gateway answers 404 for (unknown-charge.ts).
 
 /** The wait after the 1st 404, after the 2nd: a gateway slow to show a new charge gets its time. */
 export const NOT_FOUND_GAPS_MS = [2 * MINUTE, 5 * MINUTE] as const

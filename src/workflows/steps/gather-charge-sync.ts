@@ -9,7 +9,7 @@ import {
   markedUnknown,
   NO_NOT_FOUND,
   notFoundDecision,
-} from "../../modules/vorexy/unknown-charge"
+} from "../../rules/unknown-charge"
 import { GATEWAY_ANSWERED_WITHIN_MS } from "../../rules/timing"
 import type {
   ChargeSnapshot,

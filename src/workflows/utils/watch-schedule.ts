@@ -7,7 +7,7 @@
  *   within its refund and chargeback window, and one closed here while the gateway still offered
  *   it are watched by the reconcile job's sweeps of the gateway's list
  *   (reconciliation/sweep-plan.ts), and read only when the list shows them changed.
- * A failed sync sets its own time (backoff: modules/vorexy/backoff.ts).
+ * A failed sync sets its own time (backoff: rules/backoff.ts).
  */
 import { type ChargeStatus, normaliseChargeStatus } from "../../gateway"
 import { boletoGraceMinutes } from "./boleto-grace"

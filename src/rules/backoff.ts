@@ -3,7 +3,7 @@
  * exponential from a minute, capped at an hour, so a failing row never holds the queue and is
  * still retried; after FLAG_AFTER_FAILURES in a row the admin is told.
  */
-import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS } from "../../rules/timing"
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS } from "./timing"
 export const FLAG_AFTER_FAILURES = 6
 
 export function nextAttemptAt(failures: number, now = Date.now()): Date {

@@ -12,7 +12,7 @@
  * proxy answering 404 to everything is an outage, after which the charge is simply read again
  * (OUTAGE_RETRY_MS). A 404 never cancels or refunds anything.
  */
-import { NOT_FOUND_GAPS_MS, OUTAGE_RETRY_MS, UNKNOWN_AFTER_MS } from "../../rules/timing"
+import { NOT_FOUND_GAPS_MS, OUTAGE_RETRY_MS, UNKNOWN_AFTER_MS } from "./timing"
 
 const MINUTE = 60_000
 

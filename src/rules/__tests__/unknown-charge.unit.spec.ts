@@ -11,7 +11,7 @@ import {
   NotFoundHistory,
   withNotFound,
 } from "../unknown-charge"
-import { OUTAGE_RETRY_MS, UNKNOWN_AFTER_MS } from "../../../rules/timing"
+import { OUTAGE_RETRY_MS, UNKNOWN_AFTER_MS } from "../timing"
 
 const MINUTE = 60_000
 const t0 = new Date("2026-11-23T12:00:00.000Z")
