@@ -16,7 +16,7 @@ import {
   RenewedLockTimes,
   takeRenewedLock,
 } from "../utils/renewed-lock"
-import { BusyError } from "../utils/busy"
+import { BusyError, markBusy } from "../utils/busy"
 import { LEASE_RENEW_MS, LEASE_RETRY_MS, LEASE_S } from "../../rules/timing"
 
 const LEASE: RenewedLockTimes = { holdS: LEASE_S, renewMs: LEASE_RENEW_MS, retryMs: LEASE_RETRY_MS }
@@ -41,7 +41,7 @@ export const takeChargeLeaseStep = createStep(
     const taken: ChargeLease = { key: input.key, owner: `vorexy-sync:${randomUUID()}` }
     // Held by another run (or the lock store is away) past the wait: not the charge's failure.
     await takeRenewedLock(locking(container), taken, LEASE, input.wait_s * 1000).catch((error) => {
-      throw new BusyError((error as Error)?.message ?? String(error), error)
+      throw markBusy(error)
     })
     return new StepResponse(taken, taken)
   },
