@@ -30,6 +30,7 @@ const LAYERS = {
     gateway: ALL,
     "charge-facts": ALL,
     "method-discounts": ALL,
+    rules: ALL,
   },
   subscribers: {
     webhooks: ALL,
@@ -39,34 +40,44 @@ const LAYERS = {
     modules: ALL,
     providers: ["vorexy/core/events"], // event names
     gateway: ALL,
+    rules: ALL,
   },
-  jobs: { reconciliation: ALL, "method-discounts": ALL },
-  "method-discounts": { modules: ALL, providers: ["vorexy/provider-ids", "vorexy/options"] },
-  webhooks: { reconciliation: ALL, modules: ALL, gateway: ALL },
+  jobs: { reconciliation: ALL, "method-discounts": ALL, rules: ALL },
+  "method-discounts": {
+    modules: ALL,
+    providers: ["vorexy/provider-ids", "vorexy/options"],
+    rules: ALL,
+  },
+  webhooks: { reconciliation: ALL, modules: ALL, gateway: ALL, rules: ALL },
   reconciliation: {
     workflows: ALL,
     notifications: ALL,
     modules: ALL,
     providers: ["vorexy/provider-ids", "vorexy/core/adopt-session"], // ids, adoption key
     gateway: ALL,
+    rules: ALL,
   },
-  notifications: { modules: ALL, gateway: ALL, "charge-facts": ALL },
+  notifications: { modules: ALL, gateway: ALL, "charge-facts": ALL, rules: ALL },
   workflows: {
     modules: ALL,
     "method-discounts": ["mismatch", "promotions"],
     providers: ["vorexy/provider-ids"],
     gateway: ALL,
     "charge-facts": ALL,
+    rules: ALL,
   },
   // options, keyring
   modules: {
     providers: ["vorexy/options", "vorexy/core/binding", "vorexy/core/payer"],
     gateway: ALL,
+    rules: ALL,
   },
-  providers: { gateway: ALL, "charge-facts": ALL },
-  policies: {},
-  gateway: {},
-  "charge-facts": {},
+  providers: { gateway: ALL, "charge-facts": ALL, rules: ALL },
+  policies: { rules: ALL },
+  gateway: { rules: ALL },
+  "charge-facts": { rules: ALL },
+  // the timing (and the pure rules) every layer shares
+  rules: {},
 }
 /** Built and run apart: the admin's bundle, the shopper's browser, the package's bin. */
 const APART = {

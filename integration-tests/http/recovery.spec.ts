@@ -7,7 +7,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
-import { FLAG_AFTER_FAILURES } from "../../src/modules/vorexy/backoff"
+import { FLAG_AFTER_FAILURES } from "../../src/rules/backoff"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { runChargeSync } from "../../src/reconciliation/run-sync"

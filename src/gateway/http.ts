@@ -11,6 +11,7 @@ import axiosRetry, { isNetworkError } from "axios-retry"
 import { errorFromResponse, errorFromTransport, parseRetryAfter, VorexyError } from "./errors"
 import { Redactor } from "./redact"
 import { ShapeError } from "./responses"
+import { GATEWAY_MAX_RETRY_AFTER_MS } from "../rules/timing"
 
 export type VorexyLogger = {
   debug?: (message: string) => void
@@ -78,7 +79,7 @@ export class VorexyHttp {
       retries: 3,
       baseDelayMs: 300,
       maxDelayMs: 5000,
-      maxRetryAfterMs: 30000,
+      maxRetryAfterMs: GATEWAY_MAX_RETRY_AFTER_MS,
       ...options.retry,
     }
 

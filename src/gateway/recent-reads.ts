@@ -5,9 +5,8 @@
  * so nothing correct depends on it (another process simply reads again).
  */
 import type { TransactionDetail } from "./responses"
+import { MAX_REUSE_MS } from "../rules/timing"
 
-/** No read is reused after this long, whatever a caller asks. */
-export const MAX_REUSE_MS = 30_000
 const CAPACITY = 1_000
 
 /** `applied`: the reader acts on it itself (the sync's verifying read), so no one need announce it. */

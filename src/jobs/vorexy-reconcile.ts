@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ensureStorePromotions } from "../method-discounts/ensure-promotions"
 import { reconcileVorexy } from "../reconciliation/reconcile"
 import { keepReconciling } from "../reconciliation/scheduler-fallback"
+import { RECONCILE_EVERY_MS } from "../rules/timing"
 
 /**
  * The scheduled run (reconciliation/reconcile.ts). VOREXY_RECONCILE_DISABLED=true turns it off
@@ -22,10 +23,7 @@ export default async function vorexyReconcile(container: MedusaContainer) {
 }
 
 /**
- * Every 10 seconds: work that failed on a passing fault (a dead worker's lease, the database or
- * Redis back) is retried within seconds. A tick with nothing due costs a few queries and no
+ * Every RECONCILE_EVERY_MS (rules/timing.ts). A tick with nothing due costs a few queries and no
  * gateway call; the sweeps keep their own periods (sweep-plan.ts).
  */
-export const RECONCILE_EVERY_MS = 10_000
-
 export const config = { name: "vorexy-reconcile", schedule: { interval: RECONCILE_EVERY_MS } }

@@ -21,11 +21,14 @@ import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "./run-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
 import { RunBudget, runSweeps } from "./sweeps"
 import type { ChargeSyncTrigger } from "../workflows"
+import {
+  GATEWAY_MAX_RETRY_AFTER_MS,
+  RECEIVED_STALE_MS,
+  RUN_LEASE_S,
+  RUN_TIME_MS,
+} from "../rules/timing"
 
 export const RECONCILE_BATCH = { charges: 50, withdrawals: 20, unknown: 10, events: 20 }
-
-/** The longest a gateway's Retry-After may hold one retry back (gateway/http.ts). */
-const MAX_RETRY_WAIT_MS = 30_000
 
 /**
  * An "unknown" withdrawal is settled only once its own send has surely ended: every attempt
@@ -34,7 +37,8 @@ const MAX_RETRY_WAIT_MS = 30_000
  * has a replay racing the send still in flight.
  */
 export function unknownSettleAfterMs(options: { timeoutMs: number; maxRetries: number }) {
-  const send = (options.maxRetries + 1) * options.timeoutMs + options.maxRetries * MAX_RETRY_WAIT_MS
+  const send =
+    (options.maxRetries + 1) * options.timeoutMs + options.maxRetries * GATEWAY_MAX_RETRY_AFTER_MS
   return Math.max(2 * 60_000, send + 60_000)
 }
 
@@ -49,21 +53,6 @@ const due = (field: "next_sync_at" | "next_attempt_at") => ({
  * dies gives the lock back (a transaction lock on PostgreSQL, a renewed lease on Redis).
  */
 const RUN_LOCK = "vorexy:reconcile"
-/**
- * The run lock's life unless renewed (`execute` renews it every third of that): a run whose process
- * died or froze holds back the next runs this long at most, not Medusa's default minute.
- */
-const RUN_LEASE_S = 15
-/**
- * A stored webhook event still "received" after this long was never processed (its process died,
- * or the database was gone when it ended, or it waits for its checkout): handed back to the
- * subscriber. Longer than a sync's lease; a copy of one still queued (a burst) only finds it done.
- */
-const RECEIVED_STALE_MS = 20_000
-
-/** A run stops taking rows after this long, so it ends before the next tick (the rest wait). */
-export const RUN_TIME_MS = 50_000
-
 export type ReconcileResult = Awaited<ReturnType<typeof reconcileOnce>> & { skipped: boolean }
 
 /** One reconcile run, unless another process is running one (then this tick is skipped). */
@@ -212,7 +201,7 @@ async function reconcileOnce(container: MedusaContainer) {
     // Charges due for a sync of their own, earliest first: one to close as expired (unless a sweep
     // closed it first), one whose last sync failed (backoff). Never one marked unknown at the gateway
     // (only an admin reads it again); one whose 404s hold it back is due when its policy says
-    // (modules/vorexy/unknown-charge.ts). Half the run's calls at most while the sweeps wait; the
+    // (rules/unknown-charge.ts). Half the run's calls at most while the sweeps wait; the
     // rest after them.
     let notFound = 0
     const syncDue = async (take: number) => {

@@ -2,7 +2,7 @@
  * Runs the sync workflows the way every trigger needs them (webhooks, the reconcile job, the
  * admin's "sync now"): a failure is recorded on the row, outside the workflow whose compensation
  * would erase it, so a failing row backs off instead of starving the others, and is flagged. A
- * charge the gateway answers 404 for follows its own rule instead (modules/vorexy/unknown-charge.ts).
+ * charge the gateway answers 404 for follows its own rule instead (rules/unknown-charge.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isVorexyError } from "../gateway"

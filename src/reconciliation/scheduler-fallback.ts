@@ -10,9 +10,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import { RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
-
-/** Two ticks without a run: the schedule is gone (or every worker is down, or a run is long). */
-export const SILENT_MS = 20_000
+import { SILENT_MS } from "../rules/timing"
 
 export type FallbackClock = {
   now: number

@@ -20,12 +20,10 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { closedHere, closesAt } from "../workflows/utils/watch-schedule"
 import { WATCH } from "./sweep-plan"
+import { LOOK_EVERY_MS } from "../rules/timing"
 
 export const CHARGE_LOOK_EVENT = "vorexy.charge.look_requested"
 export type ChargeLookEvent = { transaction_id: string; requested_at: string }
-
-/** At most one look per charge this often, and none when it was read this recently. */
-export const LOOK_EVERY_MS = 5 * 60_000
 
 /** Looks one process may ask for in a minute. */
 export const LOOKS_PER_MINUTE = 60

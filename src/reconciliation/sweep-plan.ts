@@ -25,6 +25,7 @@
  * takes about 2.5 hours, at 10,000 about 9 (BENCHMARKS.md has the table).
  */
 import { type ChargeStatus, normaliseChargeStatus, type TransactionListItem } from "../gateway"
+import { HORIZON_SLACK_MS, SWEEP_DRIFT_MS } from "../rules/timing"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -45,14 +46,11 @@ export type Sweep = {
   pace?: { perOrder: number; floorPerDay: number }
 }
 
-/** Runs come every few seconds and drift a little: a little under each period still counts. */
-const DRIFT_MS = 10_000
-
 export const SWEEPS: Sweep[] = [
-  { name: "recent", everyMs: 2 * MINUTE - DRIFT_MS, pagesPerStep: 50 },
+  { name: "recent", everyMs: 2 * MINUTE - SWEEP_DRIFT_MS, pagesPerStep: 50 },
   {
     name: "open",
-    everyMs: 15 * MINUTE - DRIFT_MS,
+    everyMs: 15 * MINUTE - SWEEP_DRIFT_MS,
     pagesPerStep: 1,
     pace: { perOrder: 0.08, floorPerDay: 288 },
   },
@@ -72,7 +70,7 @@ export const NO_SWEEP: SweepState = { page: 0, pass_started_at: null, step_at: n
 export function stepGapMs(sweep: Sweep, ordersPerDay: number): number {
   if (!sweep.pace) return 0
   const perDay = Math.max(sweep.pace.floorPerDay, sweep.pace.perOrder * ordersPerDay)
-  return Math.max(0, (DAY * sweep.pagesPerStep) / perDay - DRIFT_MS)
+  return Math.max(0, (DAY * sweep.pagesPerStep) / perDay - SWEEP_DRIFT_MS)
 }
 
 /** When the sweep may read next: its next step, or its next pass (null: now, never run). */
@@ -105,7 +103,7 @@ export function listCallsPerOrder(ordersPerDay: number): number {
     1,
     Math.ceil((ordersPerDay * (WATCH.recentMs + HORIZON_SLACK_MS)) / DAY / PAGE_SIZE)
   )
-  const passes = DAY / (recent.everyMs + DRIFT_MS)
+  const passes = DAY / (recent.everyMs + SWEEP_DRIFT_MS)
   const paced = SWEEPS.reduce(
     (sum, sweep) =>
       sweep.pace ? sum + Math.max(sweep.pace.floorPerDay, sweep.pace.perOrder * ordersPerDay) : sum,
@@ -121,7 +119,7 @@ export function listCallsPerOrder(ordersPerDay: number): number {
 export function passMs(sweep: Sweep, windowMs: number, ordersPerDay: number): number {
   const pages = Math.max(1, Math.ceil((windowMs / DAY) * (ordersPerDay / PAGE_SIZE)))
   const steps = Math.ceil(pages / sweep.pagesPerStep)
-  return Math.max(steps * (stepGapMs(sweep, ordersPerDay) + DRIFT_MS), sweep.everyMs)
+  return Math.max(steps * (stepGapMs(sweep, ordersPerDay) + SWEEP_DRIFT_MS), sweep.everyMs)
 }
 
 /** Transactions a list call gives (the gateway's most). */
@@ -145,9 +143,6 @@ export const WATCH = {
   paidCardMs: 180 * DAY,
   disputedMs: 120 * DAY,
 }
-
-/** The gateway stamps a transaction before the plugin records it; clocks differ a little. */
-export const HORIZON_SLACK_MS = 10 * MINUTE
 
 /** What the plugin's row says of a charge, as far as a sweep needs it. */
 export type SweptCharge = {

@@ -11,7 +11,6 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyChargeRow } from "../modules/vorexy/types"
 import {
-  HORIZON_SLACK_MS,
   NO_SWEEP,
   PAGE_SIZE,
   pastHorizon,
@@ -24,7 +23,8 @@ import {
   WATCH,
 } from "./sweep-plan"
 import { isChargeNotFound, isPassingFailure, runChargeSync } from "./run-sync"
-import { listedReadDue } from "../modules/vorexy/unknown-charge"
+import { listedReadDue } from "../rules/unknown-charge"
+import { HORIZON_SLACK_MS, LISTED_WITHIN_MS, VOLUME_TTL_MS } from "../rules/timing"
 
 export const SWEEP_MARK = (name: SweepName) => `sweep:${name}`
 /** Items no row claims, showing a change: how many likely rows one run reads for them. */
@@ -70,8 +70,6 @@ export async function runSweeps(container: MedusaContainer, budget: RunBudget) {
   return result
 }
 
-/** Charges made in the last day, which pace the sweeps: counted at most every few minutes. */
-const VOLUME_TTL_MS = 5 * 60_000
 let volume: { at: number; perDay: number } | null = null
 
 async function ordersPerDay(service: VorexyModuleService): Promise<number> {
@@ -272,8 +270,6 @@ async function actOnPage(
   }
 }
 
-/** The list shows a new charge within this long (its creation is not instantly listed). */
-const LISTED_WITHIN_MS = 2 * 60_000
 const UNLISTED_READS = 10
 
 async function readUnlisted(

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { VOREXY_MODULE } from "../modules/vorexy"
-import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../modules/vorexy/backoff"
+import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../rules/backoff"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
 import {

@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { RENEWAL_LEASE_WAIT_S } from "../rules/timing"
 import {
   createStep,
   createWorkflow,
@@ -51,8 +52,8 @@ export const renewChargeWorkflow = createWorkflow(
   (input: RenewChargeInput) => {
     const lease = takeChargeLeaseStep(
       transform({ input }, ({ input }) => ({
-        key: `vorexy:charge:${input.transaction_id}`,
-        wait_s: 10,
+        transaction_id: input.transaction_id,
+        wait_s: RENEWAL_LEASE_WAIT_S,
       }))
     )
     const cartId = chargeCartStep(transform({ input }, ({ input }) => ({ ...input })))

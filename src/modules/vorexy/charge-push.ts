@@ -7,19 +7,18 @@
  * process is woken before the change can be read. A missed notification (the connection dropped,
  * a restart) is caught by the watcher's fallback read every FALLBACK_TICK_MS.
  *
- * The listener proves itself: after LISTEN, and every PROBE_EVERY_MS, it announces a nonce on its
- * own connection and must hear it back within PROBE_WAIT_MS. Until then it does not count as
+ * The listener proves itself: after LISTEN, and every PUSH_PROBE_EVERY_MS, it announces a nonce on its
+ * own connection and must hear it back within PUSH_PROBE_WAIT_MS. Until then it does not count as
  * connected (the watcher keeps its quick reads): a connection that died without a word, or a
  * pooler that does not carry LISTEN (PgBouncer in transaction mode), is told and replaced.
  */
+import { PUSH_PROBE_EVERY_MS, PUSH_PROBE_WAIT_MS } from "../../rules/timing"
 
 export const CHANNEL = "vorexy_charge_changed"
 
 /** A notification's payload is at most 8,000 bytes: ids are sent in chunks well under it. */
 const CHUNK = 100
 const PROBE = "probe:"
-export const PROBE_EVERY_MS = 30_000
-export const PROBE_WAIT_MS = 5_000
 
 /** What the listener needs of a PostgreSQL client (pg's Client). */
 export type ListenClient = {
@@ -116,7 +115,7 @@ export class ChargePush {
       if (this.client !== client) return
       this.drop()
       this.reopen()
-    }, PROBE_WAIT_MS)
+    }, PUSH_PROBE_WAIT_MS)
     timer.unref()
     this.probe = { nonce, timer }
     client.query(`NOTIFY ${CHANNEL}, '${nonce}'`).catch(() => undefined)
@@ -132,7 +131,10 @@ export class ChargePush {
       this.onListening()
     }
     if (!this.prober) {
-      this.prober = setInterval(() => this.client && this.sendProbe(this.client), PROBE_EVERY_MS)
+      this.prober = setInterval(
+        () => this.client && this.sendProbe(this.client),
+        PUSH_PROBE_EVERY_MS
+      )
       this.prober.unref()
     }
   }

@@ -6,14 +6,19 @@
  * for an announcement missed. Each request ends at its own deadline, whatever the database does,
  * so none is held past its timeout.
  */
+import {
+  WATCH_FALLBACK_TICK_MS,
+  WATCH_MIN_GAP_MS,
+  WATCH_READ_DEADLINE_MS,
+  WATCH_TICK_MS,
+} from "../../rules/timing"
 
-/** How often the watcher looks while requests wait and no announcement can reach it. */
-export const WATCH_TICK_MS = 250
 /**
- * How often it looks while it hears announcements: a missed one is caught within this.
+ * How often it looks while it hears announcements (WATCH_FALLBACK_TICK_MS), unless
  * VOREXY_WATCH_FALLBACK_MS changes it for the tests that prove the announcements alone suffice.
  */
-export const FALLBACK_TICK_MS = Number(process.env.VOREXY_WATCH_FALLBACK_MS) || 2_000
+export const FALLBACK_TICK_MS =
+  Number(process.env.VOREXY_WATCH_FALLBACK_MS) || WATCH_FALLBACK_TICK_MS
 
 /**
  * A charge's state as the storefront sees it: its status, whether it is still offered, whether
@@ -47,12 +52,6 @@ export const CHARGE_MARK_SQL =
   MARK_WORDS.map(
     ([column, word]) => ` || case when ${column} is null then '' else '${word}' end`
   ).join("")
-
-/** The least time between two reads, however many changes are announced. */
-export const MIN_GAP_MS = 20
-
-/** A read that takes longer is given up (a dead connection must not stop every later tick). */
-export const READ_DEADLINE_MS = 3_000
 
 type Waiter = { mark: string; done: (changed: boolean) => void }
 
@@ -120,14 +119,14 @@ export class ChargeWatcher {
 
   /**
    * Reads at `delayMs` from now, unless a read is already due sooner; never sooner than
-   * MIN_GAP_MS after the last read ended (a flood of announcements costs a read per gap at most).
+   * WATCH_MIN_GAP_MS after the last read ended (a flood of announcements costs a read per gap at most).
    */
   private schedule(delayMs: number) {
     if (this.ticking) {
       if (delayMs < this.period()) this.again = true
       return
     }
-    const due = Math.max(Date.now() + delayMs, this.lastReadEnd + MIN_GAP_MS)
+    const due = Math.max(Date.now() + delayMs, this.lastReadEnd + WATCH_MIN_GAP_MS)
     if (this.timer && this.timerDue <= due) return
     if (this.timer) clearTimeout(this.timer)
     this.timerDue = due
@@ -143,7 +142,7 @@ export class ChargeWatcher {
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error("charge watch: read timed out")),
-          READ_DEADLINE_MS
+          WATCH_READ_DEADLINE_MS
         )
       })
       const rows = await Promise.race([this.read([...this.waiters.keys()]), deadline])

@@ -9,17 +9,11 @@ import {
 } from "../../providers/vorexy/options"
 import { ChargeBinding } from "../../providers/vorexy/core/binding"
 import { PayerSeal } from "../../providers/vorexy/core/payer"
-import { FLAG_AFTER_FAILURES, nextAttemptAt } from "./backoff"
+import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../../rules/backoff"
 import { Client } from "@medusajs/framework/pg"
 import { ChargePush, CHANNEL, payloads, type ListenClient } from "./charge-push"
-import {
-  CHARGE_MARK_SQL,
-  ChargeMark,
-  ChargeWatcher,
-  FALLBACK_TICK_MS,
-  WATCH_TICK_MS,
-} from "./charge-watch"
-import { notFoundDeadline } from "./unknown-charge"
+import { CHARGE_MARK_SQL, ChargeMark, ChargeWatcher, FALLBACK_TICK_MS } from "./charge-watch"
+import { notFoundDeadline } from "../../rules/unknown-charge"
 import { storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
 import { VorexyHealthMark } from "./models/health-mark"
@@ -28,6 +22,7 @@ import { QrLinks } from "./qr-link"
 import { VorexyWebhookEvent } from "./models/webhook-event"
 import { VorexyWithdrawal } from "./models/withdrawal"
 import type { VorexyChargeRow } from "./types"
+import { WATCH_TICK_MS } from "../../rules/timing"
 
 type ChargeUpdate = { id: string } & Record<string, unknown>
 

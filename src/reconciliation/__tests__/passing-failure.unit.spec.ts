@@ -1,7 +1,7 @@
 import { MedusaError, serializeError } from "@medusajs/framework/utils"
 import { VorexyError } from "../../gateway"
 import { LeaseLostError } from "../../workflows/steps/charge-lease"
-import { BusyError, VOREXY_BUSY } from "../../workflows/utils/busy"
+import { BusyError, markBusy, VOREXY_BUSY } from "../../workflows/utils/busy"
 import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isPassingFailure } from "../run-sync"
 
@@ -92,4 +92,23 @@ it("names the withdrawal lock core's step failed to take as passing (its error c
   expect(
     isPassingFailure(new Error('Failed to acquire lock for key "vorexy:withdrawal:wd_1"'))
   ).toBe(true)
+})
+
+it("marks the lock store's refusal of a lease busy, keeping what a route answers it with", () => {
+  // As Medusa's Redis locking provider refuses: a 409 conflict.
+  const refused = markBusy(
+    new MedusaError(
+      MedusaError.Types.CONFLICT,
+      'Failed to acquire lock for key "vorexy:charge:tx_9"'
+    )
+  )
+  expect(MedusaError.isMedusaError(refused)).toBe(true)
+  expect((refused as MedusaError).type).toBe(MedusaError.Types.CONFLICT)
+  expect(isPassingFailure({ ...serializeError(refused) })).toBe(true)
+  // A key of another plugin's, refused under our lease's take, is still ours to retry.
+  expect(isPassingFailure(markBusy(new Error('Failed to acquire lock for key "x"')))).toBe(true)
+  // A socket error keeps its own code.
+  const reset = markBusy(Object.assign(new Error("read failed"), { code: "ECONNRESET" }))
+  expect((reset as { code?: string }).code).toBe("ECONNRESET")
+  expect(isPassingFailure(reset)).toBe(true)
 })

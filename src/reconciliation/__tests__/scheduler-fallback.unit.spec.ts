@@ -1,4 +1,5 @@
-import { fallbackDue, SILENT_MS } from "../scheduler-fallback"
+import { SILENT_MS } from "../../rules/timing"
+import { fallbackDue } from "../scheduler-fallback"
 
 const everyMs = 10_000
 const at = (now: number, lastRunEnd: number, triedAt = 0, driving = false) =>

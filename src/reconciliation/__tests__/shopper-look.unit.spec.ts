@@ -1,4 +1,5 @@
-import { lookDue, LOOK_EVERY_MS } from "../shopper-look"
+import { LOOK_EVERY_MS } from "../../rules/timing"
+import { lookDue } from "../shopper-look"
 
 const now = Date.parse("2026-11-26T12:00:00Z")
 const hoursAgo = (h: number) => new Date(now - h * 3_600_000)

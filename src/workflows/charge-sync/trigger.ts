@@ -3,6 +3,7 @@
  * says what each trigger means for the sync (whether to read, what it already saw, how long to
  * wait for a run holding the charge), so a new trigger is one more case here, not one more flag.
  */
+import { LEASE_WAIT_S, RENEWAL_LEASE_WAIT_S } from "../../rules/timing"
 import type { GatewaySnapshot } from "../utils/plan-charge-sync"
 import type { SyncTrigger } from "../utils/read-rule"
 
@@ -47,12 +48,8 @@ export type ReadPolicy = SyncTrigger & {
   lock_wait_s: number
 }
 
-/** A webhook's capture must not be lost to a busy charge: it waits for the other run. */
-const WAIT_FOR_BUSY_S = 30
-const RENEWAL_WAIT_S = 10
-
 export function readPolicy(trigger: ChargeSyncTrigger): ReadPolicy {
-  const none = { vouched: false, lock_wait_s: WAIT_FOR_BUSY_S }
+  const none = { vouched: false, lock_wait_s: LEASE_WAIT_S }
   switch (trigger.by) {
     case "webhook":
       return {
@@ -72,7 +69,7 @@ export function readPolicy(trigger: ChargeSyncTrigger): ReadPolicy {
     case "admin_unknown":
       return { ...none, force: true, lock_wait_s: 0 }
     case "renewal":
-      return { ...none, not_before: trigger.since, lock_wait_s: RENEWAL_WAIT_S }
+      return { ...none, not_before: trigger.since, lock_wait_s: RENEWAL_LEASE_WAIT_S }
     case "shopper":
       return { ...none, not_before: trigger.requested_at, lock_wait_s: 0 }
     case "provider":

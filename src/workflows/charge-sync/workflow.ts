@@ -28,7 +28,7 @@ export const syncChargeWorkflow = createWorkflow(
   (trigger: ChargeSyncTrigger) => {
     const lease = takeChargeLeaseStep(
       transform({ trigger }, ({ trigger }) => ({
-        key: `vorexy:charge:${trigger.transaction_id}`,
+        transaction_id: trigger.transaction_id,
         wait_s: readPolicy(trigger).lock_wait_s,
       }))
     )

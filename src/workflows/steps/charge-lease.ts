@@ -16,11 +16,10 @@ import {
   RenewedLockTimes,
   takeRenewedLock,
 } from "../utils/renewed-lock"
-import { BusyError } from "../utils/busy"
+import { BusyError, markBusy } from "../utils/busy"
+import { LEASE_RENEW_MS, LEASE_RETRY_MS, LEASE_S } from "../../rules/timing"
 
-/** How long a lease lasts unless renewed, and how often it is renewed. */
-export const LEASE_S = 15
-const LEASE: RenewedLockTimes = { holdS: LEASE_S, renewMs: 5_000, retryMs: 300 }
+const LEASE: RenewedLockTimes = { holdS: LEASE_S, renewMs: LEASE_RENEW_MS, retryMs: LEASE_RETRY_MS }
 
 export type ChargeLease = RenewedLock
 
@@ -35,14 +34,20 @@ export class LeaseLostError extends BusyError {
   }
 }
 
-/** Takes the lease, waiting up to `wait_s` for a run that holds it (0: not at all). */
+/**
+ * Takes the lease of a charge (`vorexy:charge:<transaction>`), waiting up to `wait_s` for a run
+ * that holds it (0: not at all).
+ */
 export const takeChargeLeaseStep = createStep(
   "vorexy-take-charge-lease",
-  async (input: { key: string; wait_s: number }, { container }) => {
-    const taken: ChargeLease = { key: input.key, owner: `vorexy-sync:${randomUUID()}` }
+  async (input: { transaction_id: string; wait_s: number }, { container }) => {
+    const taken: ChargeLease = {
+      key: `vorexy:charge:${input.transaction_id}`,
+      owner: `vorexy-sync:${randomUUID()}`,
+    }
     // Held by another run (or the lock store is away) past the wait: not the charge's failure.
     await takeRenewedLock(locking(container), taken, LEASE, input.wait_s * 1000).catch((error) => {
-      throw new BusyError((error as Error)?.message ?? String(error), error)
+      throw markBusy(error)
     })
     return new StepResponse(taken, taken)
   },

@@ -3,13 +3,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isVorexyError, MajorAmountInput, toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import {
-  afterNotFound,
-  afterOutage,
-  GATEWAY_ANSWERED_WITHIN_MS,
-  markedUnknown,
-  NO_NOT_FOUND,
-} from "../../modules/vorexy/unknown-charge"
+import { afterNotFound, afterOutage, markedUnknown, NO_NOT_FOUND } from "../../rules/unknown-charge"
+import { GATEWAY_ANSWERED_WITHIN_MS } from "../../rules/timing"
 import type { ChargeSyncInputs } from "../charge-sync/plan"
 import { type ChargeSyncTrigger, readPolicy } from "../charge-sync/trigger"
 import type { GatewaySnapshot } from "../utils/plan-charge-sync"

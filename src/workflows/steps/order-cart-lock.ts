@@ -12,6 +12,13 @@ import {
   takeRenewedLock,
 } from "../utils/renewed-lock"
 import { VOREXY_BUSY } from "../utils/busy"
+import {
+  CART_LOCK_MAX_HOLD_MS,
+  CART_LOCK_RENEW_MS,
+  CART_LOCK_RETRY_MS,
+  CART_LOCK_S,
+  CART_LOCK_WAIT_S,
+} from "../../rules/timing"
 
 /**
  * Held for the capture's few steps (well under a second), renewed while they run: a dead run's
@@ -21,12 +28,11 @@ import { VOREXY_BUSY } from "../utils/busy"
  * that lost its way must not keep the cart locked).
  */
 const CART_LOCK: RenewedLockTimes = {
-  holdS: 5,
-  renewMs: 1_500,
-  retryMs: 200,
-  maxHoldMs: 60_000,
+  holdS: CART_LOCK_S,
+  renewMs: CART_LOCK_RENEW_MS,
+  retryMs: CART_LOCK_RETRY_MS,
+  maxHoldMs: CART_LOCK_MAX_HOLD_MS,
 }
-const WAIT_S = 12
 
 export type OrderCartLock = RenewedLock
 
@@ -54,7 +60,12 @@ export const lockOrderCartStep = createStep(
     if (!input) return new StepResponse<OrderCartLock | null>(null, null)
     const lock: OrderCartLock = { key: input.cart_id, owner: input.owner }
     try {
-      await takeRenewedLock(locking(container), lock, CART_LOCK, input.wait ? WAIT_S * 1000 : 0)
+      await takeRenewedLock(
+        locking(container),
+        lock,
+        CART_LOCK,
+        input.wait ? CART_LOCK_WAIT_S * 1000 : 0
+      )
     } catch {
       throw new MedusaError(
         MedusaError.Types.CONFLICT,

@@ -9,6 +9,7 @@ import { recordChargesWorkflow } from "../record-charges"
 import { renewalCheck, renewalsDone } from "../utils/renewal"
 import { sessionCaptureCount } from "../utils/session-captures"
 import { assertLease, ChargeLease } from "./charge-lease"
+import { RENEW_RETRY_GAP_MS } from "../../rules/timing"
 
 export type RenewSessionChargeInput = {
   order_id: string
@@ -72,7 +73,7 @@ export const renewSessionChargeStep = createStep(
     }
     // One attempt per order every few seconds, whoever asks (each may reach the gateway).
     const last = typeof data.renewed_at === "string" ? Date.parse(data.renewed_at) : NaN
-    if (retry && Date.now() - last < RETRY_GAP_MS)
+    if (retry && Date.now() - last < RENEW_RETRY_GAP_MS)
       throw refused("A new charge is being made for this order: please try again in a moment.")
     // The payer is sealed under the store's keys: one it can no longer open (its secret gone from
     // the keyring) would be charged as nobody.
@@ -120,9 +121,6 @@ export const renewSessionChargeStep = createStep(
     return new StepResponse({ session_id: session.id })
   }
 )
-
-/** Between two attempts at an order's new charge whose create did not answer. */
-const RETRY_GAP_MS = 5_000
 
 /** The session's charge recorded from its data (bound to it), linked to its order. */
 async function record(container: MedusaContainer, sessionId: string) {

@@ -7,6 +7,17 @@
  */
 export const VOREXY_BUSY = "VOREXY_BUSY"
 
+/**
+ * The lock store's own refusal, marked busy in place: its class and type are kept, so a route
+ * answers it as it did (Medusa's Redis provider throws a 409 conflict, the others a plain error).
+ * An error with a code of its own (a socket's) keeps it.
+ */
+export function markBusy(error: unknown): Error {
+  if (!(error instanceof Error)) return new BusyError(String(error))
+  const { code } = error as { code?: unknown }
+  return code === undefined || code === null ? Object.assign(error, { code: VOREXY_BUSY }) : error
+}
+
 export class BusyError extends Error {
   readonly code = VOREXY_BUSY
 

@@ -4,7 +4,7 @@
  * saw, the reconcile job, an admin's "sync now") goes through it, before the lock is taken and
  * again under it.
  */
-import { type NotFoundHistory, notFoundDecision } from "../../modules/vorexy/unknown-charge"
+import { type NotFoundHistory, notFoundDecision } from "../../rules/unknown-charge"
 import type { GatewaySnapshot } from "./plan-charge-sync"
 
 export type SyncTrigger = {

@@ -7,10 +7,11 @@
  *   within its refund and chargeback window, and one closed here while the gateway still offered
  *   it are watched by the reconcile job's sweeps of the gateway's list
  *   (reconciliation/sweep-plan.ts), and read only when the list shows them changed.
- * A failed sync sets its own time (backoff: modules/vorexy/backoff.ts).
+ * A failed sync sets its own time (backoff: rules/backoff.ts).
  */
 import { type ChargeStatus, normaliseChargeStatus } from "../../gateway"
 import { boletoGraceMinutes } from "./boleto-grace"
+import { CAPTURE_CHECK_MS } from "../../rules/timing"
 
 /**
  * Closed by the plugin (its expiry and grace passed, or its order's window) while the gateway
@@ -40,13 +41,6 @@ export function closesAt(charge: Expiring, options: GraceOptions): Date | null {
   if (!charge.expires_at) return null
   return new Date(new Date(charge.expires_at).getTime() + graceMinutes(charge, options) * 60_000)
 }
-
-/**
- * A paid charge not yet captured (nor flagged) is looked at again this soon: its capture runs
- * right after (and clears the date), so the date only matters when the capture failed, or the
- * run died or lost its lease between the two, or a card paid at checkout got no order.
- */
-export const CAPTURE_CHECK_MS = 2 * 60_000
 
 export function nextWatch(
   charge: Expiring & {

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events"
-import { ChargePush, CHANNEL, payloads, PROBE_WAIT_MS, type ListenClient } from "../charge-push"
+import { PUSH_PROBE_WAIT_MS } from "../../../rules/timing"
+import { ChargePush, CHANNEL, payloads, type ListenClient } from "../charge-push"
 
 /**
  * A PostgreSQL connection as the listener sees it. `carries`: whether a NOTIFY sent on it comes
@@ -63,7 +64,7 @@ describe("ChargePush", () => {
       () => undefined
     )
     push.start()
-    await jest.advanceTimersByTimeAsync(PROBE_WAIT_MS + 1_000 + 10)
+    await jest.advanceTimersByTimeAsync(PUSH_PROBE_WAIT_MS + 1_000 + 10)
     expect(push.connected).toBe(false)
     expect(clients.length).toBe(2)
     push.stop()

@@ -1,10 +1,5 @@
-import {
-  ChargeWatcher,
-  FALLBACK_TICK_MS,
-  MIN_GAP_MS,
-  READ_DEADLINE_MS,
-  WATCH_TICK_MS,
-} from "../charge-watch"
+import { WATCH_MIN_GAP_MS, WATCH_READ_DEADLINE_MS, WATCH_TICK_MS } from "../../../rules/timing"
+import { ChargeWatcher, FALLBACK_TICK_MS } from "../charge-watch"
 
 /** A table of statuses the watcher reads, counting its queries. */
 function table(initial: Record<string, string>) {
@@ -108,7 +103,7 @@ describe("ChargeWatcher", () => {
     await jest.advanceTimersByTimeAsync(WATCH_TICK_MS)
     db.hang(false)
     db.statuses.a = "paid"
-    await jest.advanceTimersByTimeAsync(READ_DEADLINE_MS + WATCH_TICK_MS)
+    await jest.advanceTimersByTimeAsync(WATCH_READ_DEADLINE_MS + WATCH_TICK_MS)
     await expect(wait).resolves.toBe(true)
   })
 
@@ -144,6 +139,6 @@ describe("ChargeWatcher", () => {
     }
     const reads = db.queries.length - before
     expect(reads).toBeGreaterThan(0)
-    expect(reads).toBeLessThanOrEqual(Math.ceil(1_000 / MIN_GAP_MS) + 1)
+    expect(reads).toBeLessThanOrEqual(Math.ceil(1_000 / WATCH_MIN_GAP_MS) + 1)
   })
 })

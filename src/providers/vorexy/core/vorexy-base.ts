@@ -51,14 +51,7 @@ import { ProviderEvents, WEBHOOK_FORWARDED_EVENT } from "./events"
 import { PayerSeal } from "./payer"
 import { initialSessionData, updatedSessionData } from "./payer-session"
 import { readSessionData, withoutCharge } from "./session-data"
-
-/**
- * Authorising, capturing and recording a refund may use a read saying paid (or refunded, or
- * disputed) that this process made this recently: the sync that decided to capture or record it
- * has just read it at the gateway. An awaiting read is never reused (the shopper may have paid
- * since).
- */
-const REUSE_READ_MS = 10_000
+import { REUSE_READ_MS } from "../../../rules/timing"
 
 /** What the gateway reports given back: a chargeback takes the whole payment, whatever refundedAmount says. */
 function givenBack(detail: TransactionDetail, session: { amount_cents?: number | null }) {

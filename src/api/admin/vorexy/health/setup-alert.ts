@@ -3,7 +3,7 @@ import {
   gatewayKnowsNoCharges,
   SETUP_ALERT_MIN_UNKNOWN,
   SETUP_ALERT_WINDOW_MS,
-} from "../../../../modules/vorexy/unknown-charge"
+} from "../../../../rules/unknown-charge"
 
 export type SetupAlert = {
   reason: "gateway_knows_no_charges"

@@ -26,8 +26,8 @@ import {
 import { StorePaymentStatusQueryType } from "./validators"
 import { renewalOffer, renewalsUsed } from "../../../../workflows/utils/renewal"
 import { newestOf, paymentStatusView, unconfirmedReason } from "./view"
+import { LONG_POLL_DEFAULT_MS } from "../../../../rules/timing"
 
-const DEFAULT_WAIT_MS = 25_000
 /** Long-polls one process holds at most; more are answered at once (the storefront asks again). */
 const MAX_WAITERS = 10_000
 
@@ -80,7 +80,7 @@ export const GET = async (
     // wakes on a new status, or when the charge stops being offered (its order cancelled).
     const closed = new AbortController()
     req.on("close", () => closed.abort())
-    const timeoutMs = (query.timeout_ms ?? DEFAULT_WAIT_MS) - (Date.now() - arrived)
+    const timeoutMs = (query.timeout_ms ?? LONG_POLL_DEFAULT_MS) - (Date.now() - arrived)
     const changed = await watcher.wait(charge.id, chargeMark(charge), timeoutMs, closed.signal)
     if (closed.signal.aborted) return
     // Woken by a change: the answer is the row as it is now. Ended by its timeout: nothing the

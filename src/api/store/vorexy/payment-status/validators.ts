@@ -1,8 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { CHARGE_STATUSES } from "../../../../gateway"
 import { storableString } from "../../../utils/text-guard"
-
-export const MAX_WAIT_MS = 30_000
+import { LONG_POLL_MAX_MS } from "../../../../rules/timing"
 
 export const StorePaymentStatusQuery = z
   .object({
@@ -18,7 +17,7 @@ export const StorePaymentStatusQuery = z
       .number()
       .int()
       .min(500)
-      .max(MAX_WAIT_MS, `timeout_ms is at most ${MAX_WAIT_MS}`)
+      .max(LONG_POLL_MAX_MS, `timeout_ms is at most ${LONG_POLL_MAX_MS}`)
       .optional(),
     last_status: z.enum(CHARGE_STATUSES).optional(),
     /** Long-poll: also answer when order_captured differs from this (default: the current one). */

@@ -9,7 +9,7 @@ type Charge = VorexyChargeRow
 
 /**
  * Why the store cannot confirm this payment, for the shopper: its gateway does not know it (404s;
- * modules/vorexy/unknown-charge.ts), or it was paid but its cart produced no order (the store must
+ * rules/unknown-charge.ts), or it was paid but its cart produced no order (the store must
  * refund it or make the order). Null: nothing stands in the way.
  */
 export function unconfirmedReason(charge: Charge) {

@@ -12,25 +12,12 @@
  * proxy answering 404 to everything is an outage, after which the charge is simply read again
  * (OUTAGE_RETRY_MS). A 404 never cancels or refunds anything.
  */
+import { NOT_FOUND_GAPS_MS, OUTAGE_RETRY_MS, UNKNOWN_AFTER_MS } from "./timing"
 
 const MINUTE = 60_000
 
 /** Reads answered 404 before the charge is marked unknown (the first one included). */
 export const NOT_FOUND_READS = 3
-/** The wait after the 1st 404, after the 2nd: a gateway slow to show a new charge gets its time. */
-export const NOT_FOUND_GAPS_MS = [2 * MINUTE, 5 * MINUTE] as const
-/**
- * Past this long after the first 404, the next 404 that counts marks the charge, however few came
- * before (reads that came late: a failed sync's backoff). Never a mark without a read.
- */
-export const UNKNOWN_AFTER_MS = 14 * MINUTE
-/**
- * A 404 counts against a charge when the gateway answered another call this recently (else it is
- * asked: one list call). Short: a gateway that stopped answering a minute ago is not vouched for.
- */
-export const GATEWAY_ANSWERED_WITHIN_MS = MINUTE
-/** A 404 while the gateway answers nothing else (an outage): the charge is read again after this. */
-export const OUTAGE_RETRY_MS = 2 * MINUTE
 
 /** The charge row's 404 history (vorexy_charge columns). */
 export type NotFoundHistory = {

@@ -9,10 +9,9 @@ import {
   notFoundDeadline,
   notFoundDecision,
   NotFoundHistory,
-  OUTAGE_RETRY_MS,
-  UNKNOWN_AFTER_MS,
   withNotFound,
 } from "../unknown-charge"
+import { OUTAGE_RETRY_MS, UNKNOWN_AFTER_MS } from "../timing"
 
 const MINUTE = 60_000
 const t0 = new Date("2026-11-23T12:00:00.000Z")
