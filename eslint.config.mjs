@@ -48,7 +48,7 @@ const LAYERS = {
     providers: ["vorexy/provider-ids", "vorexy/options"],
     rules: ALL,
   },
-  webhooks: { reconciliation: ALL, modules: ALL, gateway: ALL, rules: ALL },
+  webhooks: { reconciliation: ALL, workflows: ALL, modules: ALL, gateway: ALL, rules: ALL },
   reconciliation: {
     workflows: ALL,
     notifications: ALL,
@@ -59,6 +59,7 @@ const LAYERS = {
   },
   notifications: { modules: ALL, gateway: ALL, "charge-facts": ALL, rules: ALL },
   workflows: {
+    notifications: ALL,
     modules: ALL,
     "method-discounts": ["mismatch", "promotions"],
     providers: ["vorexy/provider-ids"],

@@ -10,7 +10,7 @@ import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import { FLAG_AFTER_FAILURES } from "../../src/rules/backoff"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
-import { runChargeSync } from "../../src/reconciliation/run-sync"
+import { runChargeSync } from "../../src/workflows/charge-sync/run"
 
 /** The sync a webhook delivery starts (waits for a busy charge, reads the gateway). */
 const webhookFor = (transaction_id: string) => ({

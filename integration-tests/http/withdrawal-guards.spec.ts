@@ -10,7 +10,7 @@ import { ContainerRegistrationKeys, generateJwtToken, Modules } from "@medusajs/
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
-import { runWithdrawalSync } from "../../src/reconciliation/run-sync"
+import { runWithdrawalSync } from "../../src/reconciliation/run-withdrawal-sync"
 import { useSandbox } from "../helpers/sandbox"
 import { hookUrl, SECRET } from "../helpers/webhooks"
 import { adminHeaders, errorResponse, eventually, placePixOrder, seedStore } from "../helpers/store"

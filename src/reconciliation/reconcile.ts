@@ -3,7 +3,7 @@
  * Due work first (withdrawals whose answer was lost or not final, charges to close at their
  * expiry or to retry, failed webhook events), earliest due first; then the watches, which read
  * the gateway's list rather than each charge (sweeps.ts). Bounded per run in gateway calls and
- * time; one failure never stops the others, and a failing row backs off (run-sync.ts) so it
+ * time; one failure never stops the others, and a failing row backs off (charge-sync/run.ts) so it
  * cannot hold the queue.
  */
 import type {
@@ -17,7 +17,8 @@ import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
 import { HOURLY_MARKS, RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { sendDueReminders } from "../notifications/payment-reminders"
-import { isChargeNotFound, runChargeSync, runWithdrawalSync } from "./run-sync"
+import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
+import { runWithdrawalSync } from "./run-withdrawal-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
 import { RunBudget, runSweeps } from "./sweeps"
 import type { ChargeSyncTrigger } from "../workflows"

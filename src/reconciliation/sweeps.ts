@@ -22,7 +22,8 @@ import {
   SweepState,
   WATCH,
 } from "./sweep-plan"
-import { isChargeNotFound, isPassingFailure, runChargeSync } from "./run-sync"
+import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
+import { isPassingFailure } from "../workflows/utils/busy"
 import { listedReadDue } from "../rules/unknown-charge"
 import { HORIZON_SLACK_MS, LISTED_WITHIN_MS, VOLUME_TTL_MS } from "../rules/timing"
 

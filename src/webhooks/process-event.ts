@@ -3,12 +3,9 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../rules/backoff"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
-import {
-  isChargeNotFound,
-  isPassingFailure,
-  runChargeSync,
-  runWithdrawalSync,
-} from "../reconciliation/run-sync"
+import { runWithdrawalSync } from "../reconciliation/run-withdrawal-sync"
+import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
+import { isPassingFailure } from "../workflows/utils/busy"
 import { adoptCharge } from "../reconciliation/adopt-charge"
 import { adoptWithdrawal } from "../reconciliation/settle-withdrawals"
 

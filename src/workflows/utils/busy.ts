@@ -1,8 +1,10 @@
+import { isVorexyError } from "../../gateway"
+
 /**
  * The code of a failure of ours that is not the charge's own: another run holds what the sync
  * needs (the charge's lease, the order's cart), or took it over, or a checkout rolled the order
  * back meanwhile. The next run looks again; nothing counts it against the charge
- * (reconciliation/run-sync.ts). A code, not a message, so that rewording one never makes a busy
+ * (isPassingFailure, below). A code, not a message, so that rewording one never makes a busy
  * charge count as failing. Kept through a workflow's error (Medusa keeps an error's own fields).
  */
 export const VOREXY_BUSY = "VOREXY_BUSY"
@@ -28,4 +30,65 @@ export class BusyError extends Error {
     if (cause !== undefined)
       Object.defineProperty(this, "cause", { value: cause, enumerable: false })
   }
+}
+
+/**
+ * Failures of a database, Redis or lock store that is not there (or went away mid-query), by code:
+ * PostgreSQL's connection exceptions (class 08) and its shutdown and start-up (57P01-57P03), and
+ * the socket errors of a server that went away.
+ */
+const OUTAGE_CODES = /^(08[0-9A-Z]{3}|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/
+
+/**
+ * The same, where a library gives only a message (no code, or its code lost when the ORM wrapped
+ * it), each with the library that says it.
+ */
+const OUTAGE_MESSAGES: ReadonlyArray<[library: string, message: string]> = [
+  // A key another owner holds, from @medusajs/locking's providers (in-memory, Redis, PostgreSQL):
+  // core's acquireLockStep (a withdrawal's sync) throws it as it is.
+  ["@medusajs/locking", 'Failed to acquire lock for key "vorexy:charge:'],
+  ["@medusajs/locking", 'Failed to acquire lock for key "vorexy:withdrawal:'],
+  ["knex", "Unable to acquire a connection"],
+  ["knex", "Timeout acquiring a connection"],
+  // A query on a transaction whose connection the database cut (PostgreSQL restarted mid-sync).
+  ["knex", "Transaction query already complete"],
+  ["knex", "Connection ended unexpectedly"],
+  ["pg", "Connection terminated"],
+  ["pg", "Client has encountered a connection error"],
+  ["ioredis", "Connection is closed"],
+  ["libpq", "server closed the connection unexpectedly"],
+  // PostgreSQL's own words for 57P01 and 57P03, in a message that kept them but not the code.
+  ["postgresql", "terminating connection due to administrator command"],
+  ["postgresql", "the database system is shutting down"],
+  ["postgresql", "the database system is starting up"],
+  ["postgresql", "the database system is in recovery mode"],
+  // Node's socket errors, named in the message of an error that lost its code.
+  ["node", "ECONNREFUSED"],
+  ["node", "ECONNRESET"],
+  ["node", "EPIPE"],
+]
+
+/**
+ * A failure that is not the charge's: one of ours with the code VOREXY_BUSY (another run holds
+ * its lease or its order's cart: workflows/utils/busy.ts), or the database or Redis is down.
+ * Counting it would push the charge's next sync minutes out and flag it sync_failing. The error's
+ * causes are looked at too (the ORM wraps the driver's error).
+ */
+export function isPassingFailure(error: unknown): boolean {
+  // Anything the gateway client reports (unreachable, refused, reset), also as the provider's
+  // error made from it (its cause), is the charge's to count: a gateway that stays unreachable
+  // must end flagged, and its charges must back off.
+  const chain: unknown[] = []
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    chain.push(cause)
+    cause = (cause as { cause?: unknown }).cause
+  }
+  if (chain.some(isVorexyError)) return false
+  return chain.some((cause) => {
+    const { message, code } = cause as { message?: unknown; code?: unknown }
+    if (code === VOREXY_BUSY) return true
+    if (typeof code === "string" && OUTAGE_CODES.test(code)) return true
+    const text = typeof message === "string" ? message : ""
+    return OUTAGE_MESSAGES.some(([, part]) => text.includes(part))
+  })
 }

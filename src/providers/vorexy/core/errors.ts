@@ -156,7 +156,7 @@ export function errorsFor(label: MethodLabel) {
     /**
      * Maps a gateway failure to what the shopper (checkout) or the admin (other actions) should
      * read. The original stays on it as its (unlisted) `cause`: a gateway that refuses connections
-     * must be told from a database that does (reconciliation/run-sync.ts).
+     * must be told from a database that does (workflows/utils/busy.ts).
      */
     fromGateway(error: unknown, action: string, checkout: boolean): MedusaError {
       if (error instanceof MedusaError) return error

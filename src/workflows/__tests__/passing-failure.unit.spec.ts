@@ -1,9 +1,9 @@
 import { MedusaError, serializeError } from "@medusajs/framework/utils"
 import { VorexyError } from "../../gateway"
-import { LeaseLostError } from "../../workflows/steps/charge-lease"
-import { BusyError, markBusy, VOREXY_BUSY } from "../../workflows/utils/busy"
+import { LeaseLostError } from "../steps/charge-lease"
+import { BusyError, markBusy, VOREXY_BUSY } from "../utils/busy"
 import { errorsFor } from "../../providers/vorexy/core/errors"
-import { isPassingFailure } from "../run-sync"
+import { isPassingFailure } from "../utils/busy"
 
 it("tells a busy lock or a database or Redis outage from the charge's own failure", () => {
   for (const message of [

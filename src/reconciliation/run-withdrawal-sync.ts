@@ -1,0 +1,32 @@
+/**
+ * Runs a withdrawal's sync the way every trigger needs it: a failure is recorded on the row,
+ * outside the workflow whose compensation would erase it, unless it is not the withdrawal's own
+ * (a busy withdrawal or an outage: isPassingFailure).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { VOREXY_MODULE } from "../modules/vorexy"
+import type VorexyModuleService from "../modules/vorexy/service"
+import type { SyncWithdrawalInput } from "../workflows/steps/sync-withdrawal"
+import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
+import { syncWithdrawalWorkflow } from "../workflows"
+import { isPassingFailure } from "../workflows/utils/busy"
+
+export async function runWithdrawalSync(
+  container: MedusaContainer,
+  withdrawalId: string,
+  input: SyncWithdrawalInput
+) {
+  try {
+    const { result } = await syncWithdrawalWorkflow(container).run({ input })
+    await sendWithdrawalNotices(container, withdrawalId)
+    return result
+  } catch (error) {
+    // As for charges: a busy withdrawal or an outage is not the withdrawal's failure.
+    if (!isPassingFailure(error)) {
+      await container
+        .resolve<VorexyModuleService>(VOREXY_MODULE)
+        .recordWithdrawalSyncFailure(withdrawalId)
+    }
+    throw error
+  }
+}
