@@ -12,6 +12,7 @@ import { Client } from "@medusajs/framework/pg"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../src/modules/vorexy"
 import type VorexyModuleService from "../src/modules/vorexy/service"
+import { DROP_BODIES_PER_RUN } from "../src/modules/vorexy/service"
 import { RECONCILE_BATCH } from "../src/reconciliation/reconcile"
 import { HORIZON_SLACK_MS, WATCH } from "../src/reconciliation/sweep-plan"
 import { SYNC_UNKNOWN_BATCH } from "../src/reconciliation/sync-unknown"
@@ -498,7 +499,7 @@ export default async function volumePlans({ container }: ExecArgs) {
     }
   }
   // The clean-up with a backlog: the same statement as if the retention were a day or a week
-  // shorter than the month seeded (a day's or a week's bodies to drop in one run).
+  // shorter than the month seeded (a day's or a week's bodies due at once: one run's batch).
   const cleanUp = results.find((r) => r.path.includes("clean-up"))
   const statement = cleanUp && /\$1\b/.test(cleanUp.sql) ? cleanUp.sql : null
   for (const [days, label] of statement
@@ -507,7 +508,7 @@ export default async function volumePlans({ container }: ExecArgs) {
         [23, "a week"],
       ] as const)
     : []) {
-    const plan = await explain(db, statement!, [days])
+    const plan = await explain(db, statement!, [days, DROP_BODIES_PER_RUN])
     if (typeof plan !== "string")
       results.push({
         path: `reconcile: drop old webhook bodies, ${label}'s backlog (retention ${days} days)`,

@@ -1,7 +1,8 @@
 /**
  * A store at volume, filled by SQL (not through checkout): 30 days at 10,000 orders a day, i.e.
  * 300,000 rows in vorexy_charge in the mix of a real month, the webhook events they would have
- * left, a few hundred withdrawals, and Medusa's orders, payment collections, payment sessions and
+ * left (and the month before's, their bodies dropped: the table only grows), a few hundred
+ * withdrawals, and Medusa's orders, payment collections, payment sessions and
  * payments linked to the charges as the plugin links them (minimal rows: only what the plugin's
  * queries and Medusa's not-null columns need). Each table is one INSERT ... SELECT over
  * generate_series, so the whole seed takes well under a minute.
@@ -172,6 +173,18 @@ cross join lateral (select ${
 } as at) ev
 where ${second ? "c.status <> 'pending' and" : ""} ev.at < now()`
 
+/**
+ * The month before: a store that has run for two months keeps its first month's events too (they
+ * are never deleted), their bodies dropped after the 30-day retention. Two events per order.
+ */
+const HISTORY_ROWS = `
+select 'vxwh_volh' || i, 'history:' || i, md5('h' || i), 'cash_in', 'vol-h-' || (i / 2),
+  case when i % 2 = 0 then 'WAITING_PAYMENT' else 'PAID' end, '{}'::jsonb, true, 1, 1,
+  case when i % 8 = 0 then 'ignored' else 'processed' end, at + interval '1 second', null,
+  at + interval '30 days', at, at + interval '1 second'
+from (select i, now() - interval '30 days' - make_interval(secs => i * ${GAP_SECONDS / 2}) as at
+  from generate_series(1, ${CHARGES * 2}) as i) h`
+
 const EVENT_COLUMNS = `id, event_key, header_event_id, kind, reference_id, status_hint, body, trusted,
   deliveries, processing_attempts, outcome, processed_at, next_attempt_at, body_dropped_at,
   created_at, updated_at`
@@ -261,6 +274,12 @@ export async function seedVolume(
       client,
       "vorexy_webhook_event (moved)",
       `insert into vorexy_webhook_event (${EVENT_COLUMNS}) ${EVENT_ROWS(true)}`,
+      log
+    )
+    await timed(
+      client,
+      "vorexy_webhook_event (the month before, bodies dropped)",
+      `insert into vorexy_webhook_event (${EVENT_COLUMNS}) ${HISTORY_ROWS}`,
       log
     )
     await timed(
