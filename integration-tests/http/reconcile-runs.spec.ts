@@ -182,14 +182,16 @@ medusaIntegrationTestRunner({
       const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       const insert = (prefix: string, outcome: string, daysAgo: number, count: number) =>
         pg.raw(
-          `insert into vorexy_webhook_event (id, event_key, kind, reference_id, body, outcome, created_at)
+          `insert into vorexy_webhook_event
+             (id, event_key, kind, reference_id, body, outcome, created_at, next_attempt_at)
            select ?::text || i, ?::text || i, 'cash_in', 'tx-' || i, '{"payer":"Ana"}'::jsonb, ?::text,
-             now() - make_interval(days => ?::int) + make_interval(secs => i)
+             now() - make_interval(days => ?::int) + make_interval(secs => i),
+             now() + interval '1 hour'
            from generate_series(1, ?::int) as i`,
           [prefix, prefix, outcome, daysAgo, count]
         )
       // Retention is 30 days: 1,001 processed events past it, a failed one past it (still to be
-      // retried), and a processed one within it.
+      // retried, in an hour: not by these runs), and a processed one within it.
       await insert("vxwh_old_", "processed", 40, 1_001)
       await insert("vxwh_failed_", "failed", 40, 1)
       await insert("vxwh_recent_", "processed", 10, 1)
