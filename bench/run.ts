@@ -4,6 +4,8 @@
  * at REDIS_URL (default redis://127.0.0.1:6379, database 9). BENCH_SAMPLES scales the samples. The
  * simulated month (month.ts) and the fault suite's three runs (faults.ts) come last; BENCH_ONLY=month,
  * BENCH_ONLY=faults or BENCH_ONLY=paid (paid under load, paid.ts) runs only that one.
+ * BENCH_ONLY=volume (`npm run bench:volume`, volume.ts) seeds a store at volume and prints
+ * PostgreSQL's plan for each query the plugin makes on its big tables (not part of a full run).
  */
 import { writeFileSync } from "node:fs"
 import { cpus, totalmem } from "node:os"
@@ -13,6 +15,7 @@ import { longPollLoad, webhookBurst } from "./load"
 import { simulatedMonth, summarySection, writeMonthSection, writeSection } from "./month"
 import { faultRuns, FAULTS_HEADING } from "./faults"
 import { paidSection, PAID_HEADING } from "./paid"
+import { volumePlans } from "./volume"
 import { dropDatabase } from "../integration-tests/helpers/topology"
 import {
   COMPLETION_HEADING,
@@ -75,6 +78,14 @@ async function main() {
   const pg = await database()
   const log = (line: string) => console.log(`[bench] ${line}`)
   // BENCH_ONLY=month: only the simulated month, its section of BENCHMARKS.md rewritten.
+  if (process.env.BENCH_ONLY === "volume") {
+    try {
+      console.log(`\n${(await volumePlans(log)).table}`)
+    } finally {
+      await pg.stop?.()
+    }
+    return
+  }
   if (process.env.BENCH_ONLY === "month" || process.env.BENCH_ONLY === "faults") {
     try {
       if (process.env.BENCH_ONLY === "month") writeMonthSection(await simulatedMonth(log))

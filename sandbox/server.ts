@@ -51,6 +51,9 @@ export type SandboxOptions = {
   holdSavedDeliveries?: boolean
 }
 
+/** The longest a change no request waits for stays unwritten to the state file. */
+export const BACKGROUND_SAVE_MS = 1_000
+
 export class Sandbox {
   readonly state: SandboxState
   readonly webhooks = new WebhookDispatcher()
@@ -60,6 +63,8 @@ export class Sandbox {
   private server?: Server
   private sockets = new Set<Socket>()
   private sweep?: NodeJS.Timeout
+  /** A background save waiting to write (saveInBackground). */
+  private pendingSave?: NodeJS.Timeout
   /** Deliveries the saved state left pending, until they are re-armed (resumeDeliveries). */
   private savedDeliveries: PendingDelivery[] = []
   private readonly routes: Route[]
@@ -148,6 +153,9 @@ export class Sandbox {
   /** Writes the state file, when there is one (synchronously: the state is small). */
   save() {
     if (!this.options.stateFile) return
+    // This write holds every change so far: a background one waiting is no longer needed.
+    if (this.pendingSave) clearTimeout(this.pendingSave)
+    this.pendingSave = undefined
     writeStateFile(this.options.stateFile, {
       version: STATE_FILE_VERSION,
       savedAt: new Date().toISOString(),
@@ -156,8 +164,21 @@ export class Sandbox {
     })
   }
 
-  /** A change no request waits for (a timer's): a failed save is logged, the next one retries. */
+  /**
+   * A change no request waits for (a timer's: a webhook delivery, the expiry sweep): saved within
+   * BACKGROUND_SAVE_MS, one write for all the changes made meanwhile (a burst of deliveries would
+   * otherwise rewrite the whole file for each), and at stop. A failed save is logged, the next one
+   * retries.
+   */
   private saveInBackground() {
+    if (!this.options.stateFile || this.pendingSave) return
+    this.pendingSave = setTimeout(() => this.flushSave(), BACKGROUND_SAVE_MS)
+    this.pendingSave.unref()
+  }
+
+  private flushSave() {
+    if (this.pendingSave) clearTimeout(this.pendingSave)
+    this.pendingSave = undefined
     try {
       this.save()
     } catch (error) {
@@ -205,6 +226,8 @@ export class Sandbox {
   async stop() {
     if (this.sweep) clearInterval(this.sweep)
     this.webhooks.stop()
+    // The changes a background save was waiting to write.
+    if (this.pendingSave) this.flushSave()
     this.injector.stop()
     for (const socket of this.sockets) socket.destroy()
     await new Promise<void>((resolve) =>

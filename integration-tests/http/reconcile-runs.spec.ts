@@ -177,5 +177,44 @@ medusaIntegrationTestRunner({
       // Once it is over, the next tick runs.
       expect((await reconcileVorexy(getContainer())).skipped).toBe(false)
     })
+
+    it("drops the bodies of processed webhook events past retention, the oldest 1,000 a run", async () => {
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const insert = (prefix: string, outcome: string, daysAgo: number, count: number) =>
+        pg.raw(
+          `insert into vorexy_webhook_event
+             (id, event_key, kind, reference_id, body, outcome, created_at, next_attempt_at)
+           select ?::text || i, ?::text || i, 'cash_in', 'tx-' || i, '{"payer":"Ana"}'::jsonb, ?::text,
+             now() - make_interval(days => ?::int) + make_interval(secs => i),
+             now() + interval '1 hour'
+           from generate_series(1, ?::int) as i`,
+          [prefix, prefix, outcome, daysAgo, count]
+        )
+      // Retention is 30 days: 1,001 processed events past it, a failed one past it (still to be
+      // retried, in an hour: not by these runs), and a processed one within it.
+      await insert("vxwh_old_", "processed", 40, 1_001)
+      await insert("vxwh_failed_", "failed", 40, 1)
+      await insert("vxwh_recent_", "processed", 10, 1)
+      const watched = [
+        "vxwh_old_1",
+        "vxwh_old_1000",
+        "vxwh_old_1001",
+        "vxwh_failed_1",
+        "vxwh_recent_1",
+      ]
+      const kept = async () =>
+        (
+          await pg.raw(
+            `select id from vorexy_webhook_event where body <> '{}'::jsonb and id = any(?) order by id`,
+            [watched]
+          )
+        ).rows.map((row: { id: string }) => row.id)
+
+      expect((await reconcileVorexy(getContainer())).bodies_dropped).toBe(1_000)
+      // The oldest went first: the newest of the old ones is left for the next run.
+      expect(await kept()).toEqual(["vxwh_failed_1", "vxwh_old_1001", "vxwh_recent_1"])
+      expect((await reconcileVorexy(getContainer())).bodies_dropped).toBe(1)
+      expect(await kept()).toEqual(["vxwh_failed_1", "vxwh_recent_1"])
+    })
   },
 })

@@ -12,6 +12,13 @@ import { ApiError, Company, Emit, now, StateHost, Transaction, TransactionState 
 export class TransactionLedger {
   private nextInternalId = 1
   private nextLeadId = 1
+  /**
+   * Each company's transactions in creation order, so a list call slices instead of sorting them
+   * all. Kept as they are created; rebuilt once when the map changed otherwise (a restored state,
+   * a transaction forgotten by the control route), which its size tells.
+   */
+  private byCompany = new Map<number, Transaction[]>()
+  private indexed = 0
 
   constructor(
     private readonly host: StateHost,
@@ -22,6 +29,24 @@ export class TransactionLedger {
   reset() {
     this.nextInternalId = 1
     this.nextLeadId = 1
+    this.byCompany.clear()
+    this.indexed = 0
+  }
+
+  private companyTransactions(companyId: number): Transaction[] {
+    if (this.indexed !== this.host.transactions.size) {
+      this.byCompany.clear()
+      const all = [...this.host.transactions.values()].sort((a, b) => a.internalId - b.internalId)
+      for (const t of all) this.indexOf(t.companyId).push(t)
+      this.indexed = all.length
+    }
+    return this.byCompany.get(companyId) ?? []
+  }
+
+  private indexOf(companyId: number) {
+    let list = this.byCompany.get(companyId)
+    if (!list) this.byCompany.set(companyId, (list = []))
+    return list
   }
 
   /** The next ids to give, so that a restored sandbox never gives one twice. */
@@ -97,7 +122,12 @@ export class TransactionLedger {
       transaction.refusedReason = refusedReason
       if (state === "Paid") this.credit(transaction)
     }
+    const inSync = this.indexed === this.host.transactions.size
     this.host.transactions.set(transactionId, transaction)
+    if (inSync) {
+      this.indexOf(company.companyId).push(transaction)
+      this.indexed++
+    }
     this.emit({ kind: "transaction", transaction })
     return transaction
   }
@@ -227,12 +257,17 @@ export class TransactionLedger {
     pageSize: number,
     sort: "createdAt_desc" | "createdAt_asc"
   ) {
-    const all = [...this.host.transactions.values()]
-      .filter((t) => t.companyId === companyId)
-      .sort((a, b) => a.internalId - b.internalId)
-    if (sort === "createdAt_desc") all.reverse()
+    const all = this.companyTransactions(companyId)
+    const total = all.length
+    // Newest first counts pages from the end of the creation order.
+    const [from, to] =
+      sort === "createdAt_desc"
+        ? [Math.max(0, total - page * pageSize), Math.max(0, total - (page - 1) * pageSize)]
+        : [(page - 1) * pageSize, page * pageSize]
+    const items = all.slice(from, to)
+    if (sort === "createdAt_desc") items.reverse()
     return {
-      items: all.slice((page - 1) * pageSize, page * pageSize),
+      items,
       totalItems: all.length,
       totalPages: Math.ceil(all.length / pageSize),
     }

@@ -83,4 +83,18 @@ export const VorexyCharge = model
     /** When the shopper was e-mailed a reminder before the PIX or boleto lapsed (once). */
     reminded_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["status", "expires_at"] }, { on: ["created_at"] }])
+  .indexes([
+    { on: ["status", "expires_at"] },
+    { on: ["created_at"] },
+    // What the job, the sweeps and the health card look for among a month of charges: partial
+    // where they find a few rows (Migration20261129030000).
+    { on: ["next_sync_at"], where: "next_sync_at IS NOT NULL" },
+    { name: "IDX_vorexy_charge_flagged_updated_at", on: ["updated_at"], where: "flag IS NOT NULL" },
+    { on: ["gateway_unknown_at"], where: "gateway_unknown_at IS NOT NULL" },
+    // Its migration adds INCLUDE ("id"), which a model's index cannot say: the settled sweep's
+    // oldest lapsed charge is then read from the index alone.
+    {
+      name: "IDX_vorexy_charge_status_created_at",
+      on: ["status", "created_at", "method", "expires_at"],
+    },
+  ])

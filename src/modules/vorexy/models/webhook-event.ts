@@ -31,4 +31,13 @@ export const VorexyWebhookEvent = model
     /** Raw bodies hold personal data: dropped after the retention period, the outcome kept. */
     body_dropped_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["outcome"] }, { on: ["created_at"] }])
+  .indexes([
+    { on: ["outcome"] },
+    { on: ["created_at"] },
+    // The clean-up's: the events whose body is still to drop, oldest first (service.ts).
+    {
+      name: "IDX_vorexy_webhook_event_body_kept",
+      on: ["created_at"],
+      where: "body_dropped_at IS NULL",
+    },
+  ])
