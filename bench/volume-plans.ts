@@ -14,9 +14,10 @@ import { VOREXY_MODULE } from "../src/modules/vorexy"
 import type VorexyModuleService from "../src/modules/vorexy/service"
 import { DROP_BODIES_PER_RUN } from "../src/modules/vorexy/service"
 import { RECONCILE_BATCH } from "../src/reconciliation/reconcile"
-import { HORIZON_SLACK_MS, WATCH } from "../src/reconciliation/sweep-plan"
+import { WATCH } from "../src/reconciliation/sweep-plan"
+import { HORIZON_SLACK_MS } from "../src/rules/timing"
 import { SYNC_UNKNOWN_BATCH } from "../src/reconciliation/sync-unknown"
-import { SETUP_ALERT_WINDOW_MS } from "../src/modules/vorexy/unknown-charge"
+import { SETUP_ALERT_WINDOW_MS } from "../src/rules/unknown-charge"
 import { REMINDERS_PER_RUN } from "../src/notifications/payment-reminders"
 
 type Knex = {
