@@ -225,6 +225,29 @@ medusaIntegrationTestRunner({
       expect((await captures(orderId)).captures).toBe(1)
     })
 
+    it("never flags a payment its own checkout captured while the sync waited for the cart", async () => {
+      const { orderId, transactionId, cartId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      const locking = getContainer().resolve(Modules.LOCKING)
+      await locking.acquire(cartId, { ownerId: "checkout", expire: 60 })
+      // The sync read the order unpaid and waits for the cart: it plans a capture.
+      const sync = runChargeSync(getContainer(), webhookFor(transactionId))
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      // Meanwhile the checkout holding the cart gets this very payment captured (Medusa authorises
+      // the paid session: the provider answers "captured").
+      const { payment_session_id } = await charge(transactionId)
+      await getContainer().resolve(Modules.PAYMENT).authorizePaymentSession(payment_session_id, {})
+      await locking.release(cartId, { ownerId: "checkout" })
+      await sync
+      // The same charge's capture is not a second payment: no flag, no second capture.
+      expect(await charge(transactionId)).toMatchObject({ flag: null, sync_failures: 0 })
+      expect((await captures(orderId)).captures).toBe(1)
+      // The next sync records what the checkout left (its order transaction): the order is paid.
+      await runChargeSync(getContainer(), { by: "admin", transaction_id: transactionId })
+      expect(await paymentStatus(orderId)).toBe("captured")
+      expect(await charge(transactionId)).toMatchObject({ flag: null, status: "paid" })
+    })
+
     it("never retakes a lease that lapsed while its process was paused, though the lock is free again", async () => {
       const { orderId, transactionId, sync, locking, key } = await slowSync(1_500, 500)
       // The process stops for longer than a lease lives (no timer runs, no renewal), and another

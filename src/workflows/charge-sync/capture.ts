@@ -62,6 +62,10 @@ export const captureChargeWorkflow = createWorkflow(
         go.capture ? { session_id: input.session_id } : null
       )
     )
-    return new WorkflowResponse(transform({ go }, ({ go }) => ({ captured: go.capture })))
+    return new WorkflowResponse(
+      transform({ go, rechecked }, ({ go, rechecked }) => ({
+        captured: go.capture || rechecked.captured,
+      }))
+    )
   }
 )

@@ -27,7 +27,8 @@ type SessionRow = {
 
 /**
  * Under the order's cart lock (the one completion, renewals and cancels take), just before a
- * capture into the order: what the plan read earlier, read again. Another charge of the order
+ * capture into the order: what the plan read earlier, read again. This charge captured meanwhile
+ * (its checkout got there first) is simply not captured again; another charge of the order
  * captured meanwhile (two paid at the same moment), the order cancelled, or its amount changed:
  * this one is flagged for a refund, never captured. A session that names another charge of the
  * order (a renewal) or none gets this one back: named, signed, the newer charge's facts forgotten,
@@ -38,7 +39,7 @@ export const recheckCaptureStep = createStep(
   "vorexy-recheck-capture",
   async (input: RecheckCaptureInput | null, { container }) => {
     // Nothing to recheck: a capture with no order lock (a cart not yet an order).
-    if (!input) return new StepResponse({ capture: true })
+    if (!input) return new StepResponse({ capture: true, captured: false })
     const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "payment_session",
@@ -53,6 +54,10 @@ export const recheckCaptureStep = createStep(
       filters: { id: input.session_id },
     })
     const session = data[0] as SessionRow | undefined
+    // Captured meanwhile for this very charge (its own checkout, holding the cart, got there
+    // first): nothing to capture, and no second payment either.
+    if (session?.payment?.captures?.length && session.data?.transaction_id === input.transaction_id)
+      return new StepResponse({ capture: false, captured: true })
     const problem =
       (!session
         ? "its payment session is gone"
@@ -77,9 +82,9 @@ export const recheckCaptureStep = createStep(
           next_sync_at: null,
         },
       ])
-      return new StepResponse({ capture: false })
+      return new StepResponse({ capture: false, captured: false })
     }
-    return new StepResponse({ capture: true })
+    return new StepResponse({ capture: true, captured: false })
   }
 )
 
