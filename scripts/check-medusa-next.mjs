@@ -253,13 +253,12 @@ function copyRepository(into) {
   let count = 0
   for (const file of files.stdout.split("\0").filter(Boolean)) {
     const from = join(root, file)
-    if (!existsSync(from)) continue // deleted in the worktree, not yet committed
+    // The lockfile pins the old Medusa: npm writes the copy's own.
+    if (file === "package-lock.json" || !existsSync(from)) continue
     mkdirSync(dirname(join(into, file)), { recursive: true })
     cpSync(from, join(into, file), { verbatimSymlinks: true })
     count++
   }
-  // The lockfile pins the old Medusa; npm writes a new one in the copy.
-  rmSync(join(into, "package-lock.json"), { force: true })
   return count
 }
 
@@ -271,8 +270,9 @@ function rewriteManifest(dir, plan, overrides, lifted) {
       if (plan.has(name)) manifest[field][name] = plan.get(name).version
   for (const [name, version] of lifted) manifest.devDependencies[name] = version
   manifest.overrides = { ...manifest.overrides, ...Object.fromEntries(overrides) }
-  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
-  return manifest
+  const text = `${JSON.stringify(manifest, null, 2)}\n`
+  writeFileSync(file, text)
+  return text
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,6 +366,7 @@ function markdownReport(r) {
     `- Checked: ${r.date} (wall time ${r.minutes} min), Node ${process.versions.node}, npm ${r.npm}`
   )
   out.push(`- Target: \`${r.target}\` (${r.why}); the project is pinned to ${PINNED}`)
+  out.push(`- Code: commit ${r.commit} (its committed files)`)
   out.push(`- Copy: ${r.dir}${r.kept ? " (kept)" : " (removed)"}`, "")
   out.push("## Versions installed", "", "| package | version | how |", "|---|---|---|")
   for (const [name, { version, how }] of r.plan) out.push(`| \`${name}\` | ${version} | ${how} |`)
@@ -464,6 +465,10 @@ async function main() {
     steps: [],
     specs: [],
     npm,
+    commit: spawnSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+    }).stdout.trim(),
   }
   const write = () => {
     report.date = new Date().toISOString().replace(/\.\d+Z$/, "Z")
@@ -473,13 +478,15 @@ async function main() {
   }
 
   try {
-    // A --workdir already installed for this target is reused (to run more specs later).
+    // The files are copied afresh every time; a --workdir whose install was made from the same
+    // package.json keeps it (to run more specs after a fix, without installing again).
     const stamp = join(dir, ".medusa-next-installed")
-    const reuse = existsSync(stamp) && readFileSync(stamp, "utf8") === target
+    const count = copyRepository(dir)
+    const manifestText = rewriteManifest(dir, plan, overrides, lifted)
+    report.steps.push({ name: "copy", result: `ok (${count} tracked files)` })
+    const reuse = existsSync(stamp) && readFileSync(stamp, "utf8") === manifestText
     if (!reuse) {
-      const count = copyRepository(dir)
-      rewriteManifest(dir, plan, overrides, lifted)
-      report.steps.push({ name: "copy", result: `ok (${count} committed files)` })
+      rmSync(join(dir, "package-lock.json"), { force: true })
       const install = await run(
         "install",
         ...heavy("npm", ["install", "--no-audit", "--no-fund"]),
@@ -498,8 +505,8 @@ async function main() {
       })
       write()
       if (!install.ok) return
-      writeFileSync(stamp, target)
-    } else report.steps.push({ name: "install", result: `reused ${dir}` })
+      writeFileSync(stamp, manifestText)
+    } else report.steps.push({ name: "npm install", result: `kept from an earlier run in ${dir}` })
 
     const installed = JSON.parse(
       readFileSync(join(dir, "node_modules/@medusajs/medusa/package.json"), "utf8")
