@@ -54,8 +54,8 @@ export const recheckCaptureStep = createStep(
       filters: { id: input.session_id },
     })
     const session = data[0] as SessionRow | undefined
-    // Captured meanwhile for this very charge (its own checkout, holding the cart, got there
-    // first): nothing to capture, and no second payment either.
+    // Captured meanwhile by this very charge: a card's checkout captures its payment while the
+    // gateway's "paid" webhook waits for the cart's lock. Nothing left to do, nothing to refund.
     if (session?.payment?.captures?.length && session.data?.transaction_id === input.transaction_id)
       return new StepResponse({ capture: false, captured: true })
     const problem =
