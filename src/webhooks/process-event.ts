@@ -29,20 +29,29 @@ export async function processWebhookEvent(
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const [event] = await service.listVorexyWebhookEvents({ id: eventId })
   if (!event || DONE.has(event.outcome)) return event ?? null
-  const finish = (outcome: "processed" | "orphan" | "failed", detail: string, passing = false) => {
+  const finish = async (
+    outcome: "processed" | "orphan" | "failed",
+    detail: string,
+    passing = false
+  ) => {
     // A busy charge or an outage of the database or Redis is not the event's failure: not
     // counted, and due again at the reconcile job's next run (seconds), not in minutes.
     const attempts = event.processing_attempts + (passing ? 0 : 1)
     const gaveUp = outcome === "failed" && attempts >= MAX_PROCESSING_ATTEMPTS
-    return service.updateVorexyWebhookEvents({
-      id: event.id,
-      outcome: gaveUp ? "abandoned" : outcome,
-      outcome_detail: detail.slice(0, 1000),
-      processed_at: new Date(),
-      processing_attempts: attempts,
-      next_attempt_at:
-        outcome === "failed" && !gaveUp ? (passing ? new Date() : nextAttemptAt(attempts)) : null,
+    // Only over an outcome that is not final: a run of the same event that ended first (handed
+    // back by a wake-up or the job meanwhile) and processed it is never overwritten.
+    const [written] = await service.updateVorexyWebhookEvents({
+      selector: { id: event.id, outcome: ["received", "failed"] },
+      data: {
+        outcome: gaveUp ? "abandoned" : outcome,
+        outcome_detail: detail.slice(0, 1000),
+        processed_at: new Date(),
+        processing_attempts: attempts,
+        next_attempt_at:
+          outcome === "failed" && !gaveUp ? (passing ? new Date() : nextAttemptAt(attempts)) : null,
+      },
     })
+    return written ?? (await service.listVorexyWebhookEvents({ id: event.id }))[0] ?? null
   }
 
   try {

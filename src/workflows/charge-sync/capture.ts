@@ -1,11 +1,4 @@
-import { emitEventStep } from "@medusajs/medusa/core-flows"
-import { PaymentEvents } from "@medusajs/framework/utils"
-import {
-  createWorkflow,
-  transform,
-  when,
-  WorkflowResponse,
-} from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { assertLeaseStep, type ChargeLease } from "../steps/charge-lease"
 import { captureIntoMedusaStep } from "../steps/capture-into-medusa"
 import { confirmCaptureStep } from "../steps/confirm-capture"
@@ -20,8 +13,8 @@ export type CaptureChargeInput = CaptureAct & { lease: ChargeLease }
  * A paid charge into Medusa, as the plan says (charge-sync/plan.ts): under the order's cart lock the
  * plan's checks are made again (another charge captured meanwhile makes this one a flag, never a
  * second capture), a session whose binding no longer verifies is signed again, the lease is checked
- * last, then the payment is captured by its route, its order transactions recorded (or, for a
- * repair, the ones a dead run left missing), `payment.captured` announced by whoever recorded them,
+ * last, then the payment is captured by its route, its order transactions recorded and `payment.captured` announced (or, for
+ * a repair, the ones a dead run left missing),
  * and the capture confirmed. Steps given nothing to do do nothing.
  */
 export const captureChargeWorkflow = createWorkflow(
@@ -49,14 +42,7 @@ export const captureChargeWorkflow = createWorkflow(
       const payment = captured ?? (go.write ? input.unrecorded : null)
       return input.order_id && payment ? { order_id: input.order_id, payment } : null
     })
-    const added = recordCaptureTransactionsStep(recordable)
-    // payment.captured, as Medusa's capture workflow announces it (late, for a repaired one).
-    when("vorexy-announce-capture", { added }, ({ added }) => added > 0).then(() => {
-      emitEventStep({
-        eventName: PaymentEvents.CAPTURED,
-        data: transform({ recordable }, ({ recordable }) => ({ id: recordable!.payment.id })),
-      }).config({ name: "vorexy-emit-payment-captured" })
-    })
+    recordCaptureTransactionsStep(recordable)
     confirmCaptureStep(
       transform({ input, go }, ({ input, go }) =>
         go.capture ? { session_id: input.session_id } : null

@@ -23,7 +23,10 @@ export type CaptureIntoMedusaInput = Pick<
  * Gets a paid charge's payment into Medusa by the route the plan chose (charge-sync/plan.ts), and
  * answers the payment whose order transactions the next step records (a PIX or boleto); Medusa's
  * own workflows record theirs. Core's flows run whole, not as steps of this one: a later failure of
- * the sync never undoes a capture (money received), and the next sync records what is missing.
+ * the sync never undoes a capture (money received) nor withdraws its `payment.captured`, and the
+ * next sync records what is missing. They run as a sub-workflow of this step (its idempotency
+ * key), as `runAsStep` would run them: core's cart lock is then not taken again (the checkout
+ * completing the cart holds it; waiting for it would hold the charge's lease up to 30 s).
  *
  * - card: authorised at checkout; Medusa's capture workflow captures it into its order.
  * - paid_session (PIX, boleto): the order waits with its authorisation pending; authorising the paid
@@ -35,11 +38,13 @@ export type CaptureIntoMedusaInput = Pick<
  */
 export const captureIntoMedusaStep = createStep(
   "vorexy-capture-into-medusa",
-  async (input: CaptureIntoMedusaInput, { container }) => {
+  async (input: CaptureIntoMedusaInput, { container, idempotencyKey }) => {
     if (!input.go || input.route === "repair") return new StepResponse<CapturedPayment | null>(null)
+    const context = { parentStepIdempotencyKey: idempotencyKey }
     if (input.route === "card") {
       await capturePaymentWorkflow(container).run({
         input: { payment_id: input.payment_id!, amount: input.amount },
+        context,
       })
       return new StepResponse<CapturedPayment | null>(null)
     }
@@ -49,6 +54,7 @@ export const captureIntoMedusaStep = createStep(
           action: PaymentActions.SUCCESSFUL,
           data: { session_id: input.session_id, amount: input.amount },
         },
+        context,
       })
       return new StepResponse<CapturedPayment | null>(null)
     }
@@ -63,6 +69,7 @@ export const captureIntoMedusaStep = createStep(
       // Authorised but not captured by the provider's answer (not expected of a paid charge).
       await capturePaymentWorkflow(container).run({
         input: { payment_id: payment.id, amount: input.amount },
+        context,
       })
       return new StepResponse<CapturedPayment | null>(null)
     }

@@ -66,12 +66,14 @@ export const lockOrderCartStep = createStep(
         CART_LOCK,
         input.wait ? CART_LOCK_WAIT_S * 1000 : 0
       )
-    } catch {
-      throw new MedusaError(
+    } catch (error) {
+      const busy = new MedusaError(
         MedusaError.Types.CONFLICT,
         `Vorexy: the cart of order ${input.order_id} stayed locked (its checkout still running); will retry.`,
         VOREXY_BUSY
       )
+      // The lock store's own answer, kept for whoever reads the logs (not a listed field).
+      throw Object.defineProperty(busy, "cause", { value: error, enumerable: false })
     }
     try {
       const orders = container.resolve<IOrderModuleService>(Modules.ORDER)

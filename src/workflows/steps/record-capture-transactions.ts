@@ -1,5 +1,5 @@
-import type { IOrderModuleService } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { IEventBusModuleService, IOrderModuleService } from "@medusajs/framework/types"
+import { Modules, PaymentEvents } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { missingCaptureTransactions } from "../utils/missing-capture-transactions"
 import type { CapturedPayment } from "./capture-into-medusa"
@@ -9,7 +9,10 @@ export type RecordCaptureTransactionsInput = { order_id: string; payment: Captur
 /**
  * Records the order's transaction for each capture of the payment that has none yet, as Medusa's
  * capture workflow and cart completion record them (reference "capture", the capture's id), and
- * answers how many it added. Never undone: a capture is money received, and its order must show it.
+ * answers how many it added; then announces `payment.captured`, as Medusa's capture workflow does
+ * (late, for a repaired one). Never undone: a capture is money received, and its order must show
+ * it; so the announcement goes out at once, not with the sync's own events, which a later failure
+ * of the sync would withdraw while the transaction stays (and no repair would announce it again).
  * Runs under the order's cart lock (order-cart-lock.ts), so nothing else records them meanwhile.
  */
 export const recordCaptureTransactionsStep = createStep(
@@ -18,16 +21,19 @@ export const recordCaptureTransactionsStep = createStep(
     if (!input) return new StepResponse(0)
     const { order_id, payment } = input
     const missing = (await missingCaptureTransactions(container, order_id, payment))?.captures ?? []
-    if (missing.length)
-      await container.resolve<IOrderModuleService>(Modules.ORDER).addOrderTransactions(
-        missing.map((capture) => ({
-          order_id,
-          amount: capture.amount as number,
-          currency_code: payment.currency_code,
-          reference: "capture",
-          reference_id: capture.id,
-        }))
-      )
+    if (!missing.length) return new StepResponse(0)
+    await container.resolve<IOrderModuleService>(Modules.ORDER).addOrderTransactions(
+      missing.map((capture) => ({
+        order_id,
+        amount: capture.amount as number,
+        currency_code: payment.currency_code,
+        reference: "capture",
+        reference_id: capture.id,
+      }))
+    )
+    await container
+      .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+      .emit({ name: PaymentEvents.CAPTURED, data: { id: payment.id } })
     return new StepResponse(missing.length)
   }
 )
