@@ -13,9 +13,9 @@ export type CaptureChargeInput = CaptureAct & { lease: ChargeLease }
  * A paid charge into Medusa, as the plan says (charge-sync/plan.ts): under the order's cart lock the
  * plan's checks are made again (another charge captured meanwhile makes this one a flag, never a
  * second capture), a session whose binding no longer verifies is signed again, the lease is checked
- * last, then the payment is captured by its route, its order transactions recorded and `payment.captured` announced (or, for
- * a repair, the ones a dead run left missing),
- * and the capture confirmed. Steps given nothing to do do nothing.
+ * last, then the payment is captured by its route, its order transactions recorded and
+ * `payment.captured` announced (for a repair: the ones a dead run left missing), and the capture
+ * confirmed. Steps given nothing to do do nothing.
  */
 export const captureChargeWorkflow = createWorkflow(
   "vorexy-capture-charge",
