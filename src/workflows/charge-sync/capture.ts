@@ -44,8 +44,10 @@ export const captureChargeWorkflow = createWorkflow(
     })
     recordCaptureTransactionsStep(recordable)
     confirmCaptureStep(
-      transform({ input, go }, ({ input, go }) =>
-        go.capture ? { session_id: input.session_id } : null
+      transform({ input, go, captured }, ({ input, go, captured }) =>
+        go.capture
+          ? { session_id: input.session_id, known_captures: captured?.captures.length ?? 0 }
+          : null
       )
     )
     return new WorkflowResponse(

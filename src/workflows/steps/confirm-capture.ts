@@ -9,8 +9,10 @@ import { sessionCaptureCount } from "../utils/session-captures"
  */
 export const confirmCaptureStep = createStep(
   "vorexy-confirm-capture",
-  async (input: { session_id: string } | null, { container }) => {
+  async (input: { session_id: string; known_captures: number } | null, { container }) => {
     if (!input) return new StepResponse(0)
+    // The paid session's authorisation already answered its captures: not asked again.
+    if (input.known_captures > 0) return new StepResponse(input.known_captures)
     const captures = await sessionCaptureCount(
       container.resolve(ContainerRegistrationKeys.QUERY),
       input.session_id
