@@ -23,6 +23,11 @@ const minutes = () => ((Date.now() - started) / 60_000).toFixed(1)
 // sent to this process alone is passed on, and it exits once they have (their teardown stops
 // their PostgreSQL).
 const children = []
+// What each lane printed about its failures, printed again at the end: CI shows the tail of the
+// output, and the lane that finished first has its failures far above it.
+const digests = new Map()
+const DIGEST_LINES = 300
+const AFTER_HEADING = 30
 let stopping = null
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
   process.on(signal, () => {
@@ -36,11 +41,25 @@ function runLane(k) {
   const child = spawn("npm", args, { stdio: ["ignore", "pipe", "pipe"] })
   children.push(child)
   const prefix = lanes > 1 ? `[lane ${k}] ` : ""
+  const digest = []
+  digests.set(k, digest)
+  let following = 0
+  const keep = (line) => {
+    // A failing spec's "FAIL" line, each failed test's "●" heading and the lines after it (its
+    // error and stack), and jest's summary lines.
+    if (/^\s*● (?!Console)/.test(line)) following = AFTER_HEADING
+    const wanted = following > 0 || /^\s*FAIL /.test(line) || /^(Tests|Test Suites):/.test(line)
+    if (following > 0) following--
+    if (wanted && digest.length < DIGEST_LINES) digest.push(line)
+  }
   for (const [stream, out] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
   ])
-    createInterface({ input: stream }).on("line", (line) => out.write(`${prefix}${line}\n`))
+    createInterface({ input: stream }).on("line", (line) => {
+      keep(line)
+      out.write(`${prefix}${line}\n`)
+    })
   return new Promise((resolve) => {
     child.once("error", (error) => {
       console.error(`${prefix}could not start: ${error.message}`)
@@ -64,6 +83,10 @@ function runLane(k) {
 
 const codes = await Promise.all(Array.from({ length: lanes }, (_, i) => runLane(i + 1)))
 const failed = codes.flatMap((code, i) => (code === 0 ? [] : [i + 1]))
+for (const k of failed) {
+  console.log(`== lane ${k}: what failed (its FAIL lines, failed tests and summary, again)`)
+  for (const line of digests.get(k)) console.log(`[lane ${k}] ${line}`)
+}
 console.log(
   stopping
     ? `== integration: stopped by ${stopping}`
