@@ -6,7 +6,8 @@
  * dependencies are this checkout's, by symlink), and both storefront builds load in Node.
  */
 import { execFileSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { strictStore, typeCheck } from "../helpers/strict-store"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
@@ -65,21 +66,6 @@ export const form: typeof VorexyCardForm = VorexyCardForm
 export const missing = client.status()
 `
 
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    module: "node16",
-    moduleResolution: "node16",
-    target: "es2022",
-    noEmit: true,
-    types: ["node"],
-    // As a Medusa store has it; checking zod's and Node's own declarations would take most of the
-    // run. The build (declaration: true) already fails on a declaration it cannot emit.
-    skipLibCheck: true,
-  },
-  files: ["index.ts", "storefront.ts", "storefront-esm.mts"],
-}
-
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 it("packs declarations and a LICENSE that a strict store type-checks against", () => {
@@ -107,28 +93,16 @@ it("packs declarations and a LICENSE that a strict store type-checks against", (
   expect(files.filter((f) => /__tests__|build\.mjs|server\/src\/storefront/.test(f))).toEqual([])
 
   const consumer = join(work, "consumer")
-  const installed = join(consumer, "node_modules", "medusa-payment-vorexy")
-  mkdirSync(installed, { recursive: true })
-  run("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"])
-  for (const dependency of readdirSync(join(root, "node_modules")))
-    if (!["medusa-payment-vorexy", ".bin", ".package-lock.json"].includes(dependency))
-      symlinkSync(
-        join(root, "node_modules", dependency),
-        join(consumer, "node_modules", dependency)
-      )
-  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "store", private: true }))
-  writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify(TSCONFIG))
-  writeFileSync(join(consumer, "index.ts"), CONSUMER)
-  writeFileSync(join(consumer, "storefront.ts"), STOREFRONT_CJS)
-  writeFileSync(join(consumer, "storefront-esm.mts"), STOREFRONT_ESM)
-
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc")
-  let diagnostics = ""
-  try {
-    run(process.execPath, [tsc, "-p", "tsconfig.json"], consumer)
-  } catch (error) {
-    diagnostics = String((error as { stdout?: string }).stdout ?? error)
-  }
+  strictStore(
+    consumer,
+    (installed) => run("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]),
+    {
+      "index.ts": CONSUMER,
+      "storefront.ts": STOREFRONT_CJS,
+      "storefront-esm.mts": STOREFRONT_ESM,
+    }
+  )
+  const diagnostics = typeCheck(consumer)
   expect(diagnostics).toBe("")
 
   // Both builds load: require() picks the CommonJS one, import the ES module one.

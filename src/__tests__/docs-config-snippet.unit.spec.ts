@@ -8,17 +8,15 @@ import { execFileSync } from "node:child_process"
 import {
   copyFileSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   statSync,
   symlinkSync,
-  writeFileSync,
 } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { strictStore, typeCheck } from "../../integration-tests/helpers/strict-store"
 
 jest.setTimeout(300_000)
 
@@ -54,20 +52,6 @@ const misspelt = { baseUrl: "https://x", clientId: "c", apiKey: "k", webhookSecr
 void misspelt
 `
 
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    module: "node16",
-    moduleResolution: "node16",
-    target: "es2022",
-    noEmit: true,
-    types: ["node"],
-    // As a Medusa store has it: its dependencies' own declarations are not the store's to check.
-    skipLibCheck: true,
-  },
-  files: ["medusa-config.ts"],
-}
-
 let store: string
 afterAll(() => store && rmSync(store, { recursive: true, force: true }))
 
@@ -78,29 +62,18 @@ it("type-checks the README's medusa-config.ts against the built package", () => 
 
   // A store with the package installed: its package.json and the build, other dependencies linked.
   store = mkdtempSync(join(tmpdir(), "vorexy-config-"))
-  const installed = join(store, "node_modules", "medusa-payment-vorexy")
-  mkdirSync(installed, { recursive: true })
-  copyFileSync(join(REPO, "package.json"), join(installed, "package.json"))
-  symlinkSync(join(REPO, ".medusa"), join(installed, ".medusa"))
-  for (const dependency of readdirSync(join(REPO, "node_modules")))
-    if (![".bin", ".package-lock.json", "medusa-payment-vorexy"].includes(dependency))
-      symlinkSync(join(REPO, "node_modules", dependency), join(store, "node_modules", dependency))
-  writeFileSync(join(store, "package.json"), JSON.stringify({ name: "store", private: true }))
-  writeFileSync(join(store, "tsconfig.json"), JSON.stringify(TSCONFIG))
-  writeFileSync(join(store, "medusa-config.ts"), `${snippet}\n${MISSPELT}`)
-
-  let diagnostics = ""
-  try {
-    execFileSync(
-      process.execPath,
-      [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
-      { cwd: store, encoding: "utf8" }
-    )
-  } catch (error) {
+  strictStore(
+    store,
+    (installed) => {
+      copyFileSync(join(REPO, "package.json"), join(installed, "package.json"))
+      symlinkSync(join(REPO, ".medusa"), join(installed, ".medusa"))
+    },
+    { "medusa-config.ts": `${snippet}\n${MISSPELT}` }
+  )
+  let diagnostics = typeCheck(store)
+  if (diagnostics) {
     const built = statSync(types).mtime.toISOString()
-    diagnostics =
-      `${String((error as { stdout?: string }).stdout ?? error)}\n` +
-      `(checked against the build of ${built} in .medusa/server: after changing src/, npm run build)`
+    diagnostics += `\n(checked against the build of ${built} in .medusa/server: after changing src/, npm run build)`
   }
   expect(diagnostics).toBe("")
 })
