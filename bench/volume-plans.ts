@@ -18,7 +18,11 @@ import { WATCH } from "../src/reconciliation/sweep-plan"
 import { HORIZON_SLACK_MS } from "../src/rules/timing"
 import { SYNC_UNKNOWN_BATCH } from "../src/reconciliation/sync-unknown"
 import { SETUP_ALERT_WINDOW_MS } from "../src/rules/unknown-charge"
-import { REMINDERS_PER_RUN } from "../src/notifications/payment-reminders"
+import {
+  reminderLeadMs,
+  REMINDERS_PER_RUN,
+  remindersDueFilter,
+} from "../src/notifications/payment-reminders"
 
 type Knex = {
   raw: (sql: string, bindings?: unknown) => Promise<{ rows: Sample[] }>
@@ -55,25 +59,14 @@ type Sample = {
 /** The calls, by code path, as the code makes them (file names relative to src/). */
 function calls(service: VorexyModuleService, s: Sample, page: Sample[]) {
   const sessions = page.map((c) => c.payment_session_id)
-  const pix = { leadMs: 30 * MINUTE, anchorMs: 0 }
-  const boleto = { leadMs: 24 * HOUR, anchorMs: 9 * HOUR }
-  const reminder = (method: string, { leadMs, anchorMs }: typeof pix) =>
-    service.listVorexyCharges(
-      {
-        method,
-        status: "pending",
-        reminded_at: null,
-        offer_closed_at: null,
-        flag: null,
-        order_id: { $ne: null },
-        expires_at: {
-          $gt: new Date(Date.now() + Math.max(5 * MINUTE, leadMs / 4)),
-          $lte: new Date(Date.now() + leadMs + anchorMs),
-        },
-        created_at: { $lte: ago(leadMs) },
-      },
-      { select: ["id"], order: { expires_at: "ASC" }, take: REMINDERS_PER_RUN }
-    )
+  // The reminders' lead times as the store's options give them.
+  const leads = reminderLeadMs(service.options)
+  const reminder = (method: "pix" | "boleto") =>
+    service.listVorexyCharges(remindersDueFilter(method, leads[method], Date.now()), {
+      select: ["id"],
+      order: { expires_at: "ASC" },
+      take: REMINDERS_PER_RUN,
+    })
   const horizon = (filter: Record<string, unknown>) =>
     service.listVorexyCharges(filter, {
       select: ["created_at"],
@@ -105,8 +98,8 @@ function calls(service: VorexyModuleService, s: Sample, page: Sample[]) {
         ),
     ],
     ["reconcile: drop old webhook bodies (clean-up)", () => service.dropOldWebhookBodies()],
-    ["reconcile: PIX reminders due", () => reminder("pix", pix)],
-    ["reconcile: boleto reminders due", () => reminder("boleto", boleto)],
+    ["reconcile: PIX reminders due", () => reminder("pix")],
+    ["reconcile: boleto reminders due", () => reminder("boleto")],
     // The sweeps (reconciliation/sweeps.ts)
     [
       "sweeps: charges of the last day (pace)",

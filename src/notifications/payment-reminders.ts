@@ -26,10 +26,34 @@ const HOUR = 60 * MINUTE
 const BOLETO_MORNING_MS = 15 * HOUR
 
 /** Per method: how long before its deadline a charge is reminded (0: not at all). */
-function reminderLeadMs(options: { pixReminderMinutes: number; boletoReminderHours: number }) {
+export function reminderLeadMs(options: {
+  pixReminderMinutes: number
+  boletoReminderHours: number
+}) {
   return {
     pix: { leadMs: options.pixReminderMinutes * MINUTE, anchorMs: 0 },
     boleto: { leadMs: options.boletoReminderHours * HOUR, anchorMs: BOLETO_MORNING_MS },
+  }
+}
+
+/** The charges of a method whose reminder is due at `now`, given its lead (reminderLeadMs). */
+export function remindersDueFilter(
+  method: string,
+  { leadMs, anchorMs }: { leadMs: number; anchorMs: number },
+  now: number
+) {
+  // Not when too little time is left to pay (a backlog after an outage): a quarter of the lead,
+  // five minutes at least.
+  const leftMs = Math.max(5 * MINUTE, leadMs / 4)
+  return {
+    method,
+    status: "pending",
+    reminded_at: null,
+    offer_closed_at: null,
+    flag: null,
+    order_id: { $ne: null },
+    expires_at: { $gt: new Date(now + leftMs), $lte: new Date(now + leadMs + anchorMs) },
+    created_at: { $lte: new Date(now - leadMs) },
   }
 }
 
@@ -49,25 +73,13 @@ export async function sendDueReminders(
   const run: ReminderRun = { sent: 0, failed: [] }
   if (!options.paymentEmails || !emailChannelConfigured(container)) return run
   let tries = 0
-  for (const [method, { leadMs, anchorMs }] of Object.entries(reminderLeadMs(options))) {
-    if (!leadMs || tries >= REMINDERS_PER_RUN) continue
-    const now = Date.now()
-    // Not when too little time is left to pay (a backlog after an outage): a quarter of the lead,
-    // five minutes at least.
-    const leftMs = Math.max(5 * MINUTE, leadMs / 4)
-    const due = await vorexy.listVorexyCharges(
-      {
-        method,
-        status: "pending",
-        reminded_at: null,
-        offer_closed_at: null,
-        flag: null,
-        order_id: { $ne: null },
-        expires_at: { $gt: new Date(now + leftMs), $lte: new Date(now + leadMs + anchorMs) },
-        created_at: { $lte: new Date(now - leadMs) },
-      },
-      { select: ["id"], order: { expires_at: "ASC" }, take: REMINDERS_PER_RUN - tries }
-    )
+  for (const [method, lead] of Object.entries(reminderLeadMs(options))) {
+    if (!lead.leadMs || tries >= REMINDERS_PER_RUN) continue
+    const due = await vorexy.listVorexyCharges(remindersDueFilter(method, lead, Date.now()), {
+      select: ["id"],
+      order: { expires_at: "ASC" },
+      take: REMINDERS_PER_RUN - tries,
+    })
     for (const { id } of due) {
       if (Date.now() > stopAt) return run
       tries++
