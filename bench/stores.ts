@@ -1,14 +1,17 @@
 /**
  * The stores the benchmarks measure: the test store (medusa-config.ts) started with `medusa start`
  * as one process on in-memory modules, or as a server and a worker on Redis, on one database
- * prepared once, with the sandbox gateway in this process (no latency).
+ * prepared once, with the sandbox gateway in this process (no latency) unless a store is given
+ * another (paid.ts: the sandbox as its own process).
  */
 import axios, { AxiosInstance } from "axios"
 import { startSandbox, type Sandbox } from "../sandbox"
 import { freePort } from "../scripts/run-demo"
+import type { GatewayAccess } from "./gateways"
 import { createCart, loadStore, Store } from "../integration-tests/helpers/store"
 import {
   ADMIN,
+  dropDatabase,
   flushRedis,
   freshDatabase,
   MedusaProcess,
@@ -50,10 +53,40 @@ export async function prepareDatabase(name: string, sandbox: Sandbox) {
   return { databaseUrl, publishableKey }
 }
 
+/**
+ * `gateway`: the store calls this gateway instead of `sandbox` (the sandbox as its own process,
+ * paid.ts), on Redis at `redis` (a second store running beside the first needs its own queues).
+ */
+/** The benchmarks' Redis database (REDIS_URL's, else 10), or the one `after` it for a second store. */
+export function benchRedis(after = 0) {
+  const url = new URL(redisUrl(10))
+  url.pathname = `/${Number(url.pathname.slice(1)) + after}`
+  return url.toString()
+}
+
+/**
+ * A copy of a prepared database (PostgreSQL's template copy: seconds, where preparing takes a
+ * minute), for a second store running beside the first; dropped with `drop`.
+ */
+export async function cloneDatabase(db: { databaseUrl: string; publishableKey: string }) {
+  const url = new URL(db.databaseUrl)
+  const source = url.pathname.slice(1)
+  const name = `${source}_copy`
+  await sql("postgres", `drop database if exists "${name}"`)
+  await sql("postgres", `create database "${name}" template "${source}"`)
+  url.pathname = `/${name}`
+  return {
+    databaseUrl: url.toString(),
+    publishableKey: db.publishableKey,
+    drop: () => dropDatabase(name),
+  }
+}
+
 export async function startStore(
   topology: Topology,
   db: { databaseUrl: string; publishableKey: string },
-  sandbox: Sandbox
+  sandbox: Sandbox,
+  { gateway, redis = benchRedis() }: { gateway?: GatewayAccess; redis?: string } = {}
 ): Promise<BenchStore> {
   const port = await freePort()
   const base = `http://localhost:${port}`
@@ -62,7 +95,15 @@ export async function startStore(
     VOREXY_RECONCILE_DISABLED: "true",
     VOREXY_ALLOW_BUILT_IN_WEBHOOK_ROUTE: "true",
     MEDUSA_REDIS: topology === "server + worker" ? "true" : undefined,
-    REDIS_URL: redisUrl(10),
+    REDIS_URL: redis,
+    ...(gateway
+      ? {
+          VOREXY_BASE_URL: gateway.url,
+          VOREXY_CLIENT_ID: gateway.clientId,
+          VOREXY_API_KEY: gateway.apiKey,
+          VOREXY_COMPANY_ID: String(gateway.companyId),
+        }
+      : {}),
     NODE_ENV: topology === "the demo's way" ? "development" : "production",
     // The demo's e-mails link to its pages and QR images.
     ...(topology === "the demo's way"
@@ -72,7 +113,7 @@ export async function startStore(
         }
       : {}),
   })
-  if (topology === "server + worker") await flushRedis(redisUrl(10))
+  if (topology === "server + worker") await flushRedis(redis)
   const processes =
     topology === "the demo's way"
       ? [await startMedusa("store", "shared", env, port, "develop")]
