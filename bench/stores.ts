@@ -53,10 +53,6 @@ export async function prepareDatabase(name: string, sandbox: Sandbox) {
   return { databaseUrl, publishableKey }
 }
 
-/**
- * `gateway`: the store calls this gateway instead of `sandbox` (the sandbox as its own process,
- * paid.ts), on Redis at `redis` (a second store running beside the first needs its own queues).
- */
 /** The benchmarks' Redis database (REDIS_URL's, else 10), or the one `after` it for a second store. */
 export function benchRedis(after = 0) {
   const url = new URL(redisUrl(10))
@@ -82,6 +78,10 @@ export async function cloneDatabase(db: { databaseUrl: string; publishableKey: s
   }
 }
 
+/**
+ * `gateway`: the store calls this gateway instead of `sandbox` (the sandbox as its own process,
+ * paid.ts), on Redis at `redis` (a second store running beside the first needs its own queues).
+ */
 export async function startStore(
   topology: Topology,
   db: { databaseUrl: string; publishableKey: string },
