@@ -48,6 +48,7 @@ function runLane(k) {
     // A failing spec's "FAIL" line, each failed test's "●" heading and the lines after it (its
     // error and stack), and jest's summary lines.
     if (/^\s*● (?!Console)/.test(line)) following = AFTER_HEADING
+    else if (/^\s*(PASS |FAIL |● Console)/.test(line)) following = 0
     const wanted = following > 0 || /^\s*FAIL /.test(line) || /^(Tests|Test Suites):/.test(line)
     if (following > 0) following--
     if (wanted && digest.length < DIGEST_LINES) digest.push(line)

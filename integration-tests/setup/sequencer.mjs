@@ -35,7 +35,7 @@ const SECONDS = {
   "integration-tests/http/card-lost-answer.spec.ts": 36,
   "integration-tests/http/withdrawal-recovery.spec.ts": 35,
   "integration-tests/http/webhook-untrusted.spec.ts": 35,
-  "integration-tests/http/webhook-auth.spec.ts": 34,
+  "integration-tests/http/webhook-auth.spec.ts": 66,
   "integration-tests/http/webhooks-delivery.spec.ts": 33,
   "integration-tests/http/fuzz.spec.ts": 30,
   "integration-tests/http/trust-session.spec.ts": 27,

@@ -5,7 +5,9 @@ import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
 import { runWithdrawalSync } from "../reconciliation/run-withdrawal-sync"
 import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
-import { isPassingFailure } from "../workflows/utils/busy"
+import { isBusy, isPassingFailure } from "../workflows/utils/busy"
+import { alreadyAnswered } from "../workflows/utils/read-rule"
+import { type ChargeSyncTrigger, readPolicy } from "../workflows/charge-sync/trigger"
 import { adoptCharge } from "../reconciliation/adopt-charge"
 import { adoptWithdrawal } from "../reconciliation/settle-withdrawals"
 
@@ -110,7 +112,7 @@ async function processCashIn(
   if (!charge && !adopted) {
     return { orphan: true, detail: `no charge for transaction ${event.reference_id}` }
   }
-  const result = await runChargeSync(container, {
+  const trigger: ChargeSyncTrigger = {
     by: "webhook",
     transaction_id: event.reference_id,
     // The secret's delivery shows the gateway knows the charge: read whatever its 404s held back.
@@ -118,15 +120,24 @@ async function processCashIn(
     // An adopted row was recorded just now without a re-fetch: never coalesced with it.
     hint: charge ? event.status_hint : null,
     arrived_at: charge ? new Date(event.created_at).toISOString() : null,
-  }).catch((error) => {
+  }
+  const result = await runChargeSync(container, trigger).catch(async (error) => {
     // Counted on the charge, whose policy decides when it is read again: nothing to retry here.
-    if (!isChargeNotFound(error)) throw error
-    return {
-      plan: {
-        summary:
-          "Vorexy answered 404 (no such transaction): counted only while it answers other calls; read again as its rule allows",
-      },
-    }
+    if (isChargeNotFound(error))
+      return {
+        plan: {
+          summary:
+            "Vorexy answered 404 (no such transaction): counted only while it answers other calls; read again as its rule allows",
+        },
+      }
+    // Waited out the lease of the runs holding the charge (a burst of deliveries about it): when
+    // one of them read it after this delivery arrived, that read answered it (the read rule).
+    const [now] = isBusy(error)
+      ? await service.listVorexyCharges({ transaction_id: event.reference_id })
+      : []
+    const answered = now && alreadyAnswered(now, readPolicy(trigger))
+    if (answered) return { plan: { summary: answered } }
+    throw error
   })
   const summary = result.plan.summary
   return {

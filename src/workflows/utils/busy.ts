@@ -78,11 +78,7 @@ export function isPassingFailure(error: unknown): boolean {
   // Anything the gateway client reports (unreachable, refused, reset), also as the provider's
   // error made from it (its cause), is the charge's to count: a gateway that stays unreachable
   // must end flagged, and its charges must back off.
-  const chain: unknown[] = []
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    chain.push(cause)
-    cause = (cause as { cause?: unknown }).cause
-  }
+  const chain = causes(error)
   if (chain.some(isVorexyError)) return false
   return chain.some((cause) => {
     const { message, code } = cause as { message?: unknown; code?: unknown }
@@ -91,4 +87,18 @@ export function isPassingFailure(error: unknown): boolean {
     const text = typeof message === "string" ? message : ""
     return OUTAGE_MESSAGES.some(([, part]) => text.includes(part))
   })
+}
+
+/** Another run holds what the sync needs (VOREXY_BUSY on the error or one of its causes). */
+export const isBusy = (error: unknown) =>
+  causes(error).some((cause) => (cause as { code?: unknown }).code === VOREXY_BUSY)
+
+/** The error and its causes (the ORM and the workflow engine wrap what they catch). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = []
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    chain.push(cause)
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return chain
 }

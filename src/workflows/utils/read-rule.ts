@@ -1,8 +1,8 @@
 /**
  * The one rule for skipping a sync's gateway read: a trigger is read for only when it may tell
  * something the charge row does not already record. Every trigger (a webhook, what the provider
- * saw, the reconcile job, an admin's "sync now") goes through it, before the lock is taken and
- * again under it.
+ * saw, the reconcile job, an admin's "sync now") goes through it under the charge's lease; a
+ * delivery that waited that lease out is answered by it too (webhooks/process-event.ts).
  */
 import { type NotFoundHistory, notFoundDecision } from "../../rules/unknown-charge"
 import type { GatewaySnapshot } from "./plan-charge-sync"
