@@ -27,7 +27,7 @@ const GAP_SECONDS = (24 * 3600) / ORDERS_PER_DAY
  * flagged (amount mismatch, late payment); a few charges keep failing to sync or are unknown at
  * the gateway.
  */
-const CHARGE_ROWS = `
+const chargeRows = (companyId: string) => `
 with base as materialized (
   select i,
     now() - make_interval(secs => i * ${GAP_SECONDS}) as created_at,
@@ -98,7 +98,7 @@ select
     else null end,
   expires_at, paid_at,
   case when status in ('paid', 'refunded', 'disputed') then paid_at + interval '4 seconds' else null end,
-  '1',
+  '${companyId}',
   case when i % 500 = 13 and paid_at is not null then 'disputed'
     when i % 2000 = 17 and paid_at is not null then 'amount_mismatch'
     when i % 3000 = 29 and paid_at is not null then 'late_payment'
@@ -137,7 +137,8 @@ const CHARGE_COLUMNS = `id, transaction_id, gateway_internal_id, payment_session
  * The webhook events the month left: one when the charge was created (a PIX's "waiting payment"),
  * one more for each charge that moved (paid, lapsed, refused, refunded, disputed), a few delivered
  * twice; bodies older than the 30-day retention dropped. A few orphans, ignored, failed (retried
- * with backoff) and, in the last minutes, still received.
+ * with backoff; those older than a day abandoned, as their retries would have left them) and, in
+ * the last minutes, still received.
  */
 const EVENT_ROWS = (second: boolean) => `
 select
@@ -157,12 +158,14 @@ select
   1,
   case
     when ev.at > now() - interval '3 minutes' and hashtext(c.id) % 4 = 0 then 'received'
-    when hashtext(c.id) % 997 = 0 then 'failed'
+    when hashtext(c.id) % 997 = 0 and ev.at > now() - interval '1 day' then 'failed'
+    when hashtext(c.id) % 997 = 0 then 'abandoned'
     when hashtext(c.id) % 1009 = 0 then 'orphan'
     when ${second ? "false" : "c.method = 'credit_card'"} then 'ignored'
     else 'processed' end,
   case when ev.at > now() - interval '3 minutes' and hashtext(c.id) % 4 = 0 then null else ev.at + interval '1 second' end,
-  case when hashtext(c.id) % 997 = 0 then now() + make_interval(mins => abs(hashtext(c.id)) % 30) else null end,
+  case when hashtext(c.id) % 997 = 0 and ev.at > now() - interval '1 day'
+    then now() + make_interval(mins => abs(hashtext(c.id)) % 30) else null end,
   case when ev.at < now() - interval '30 days' then ev.at + interval '30 days' else null end,
   ev.at, ev.at + interval '1 second'
 from vorexy_charge c
@@ -244,10 +247,14 @@ async function timed(client: Client, label: string, text: string, log: (l: strin
   log(`  ${label}: ${result.rowCount ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
-/** Fills a migrated database; the tables' row counts and sizes after ANALYZE. */
+/**
+ * Fills a migrated database; the tables' row counts and sizes after ANALYZE. `companyId`: the
+ * gateway account the charges belong to (the live run's sandbox company).
+ */
 export async function seedVolume(
   connectionString: string,
-  log: (line: string) => void = console.log
+  log: (line: string) => void = console.log,
+  companyId = "1"
 ): Promise<{ seconds: number; tables: { table: string; rows: number; size: string }[] }> {
   const client = new Client({ connectionString })
   await client.connect()
@@ -261,7 +268,7 @@ export async function seedVolume(
     await timed(
       client,
       "vorexy_charge",
-      `insert into vorexy_charge (${CHARGE_COLUMNS}) ${CHARGE_ROWS}`,
+      `insert into vorexy_charge (${CHARGE_COLUMNS}) ${chargeRows(companyId)}`,
       log
     )
     await timed(
