@@ -51,6 +51,8 @@ export async function startGatewayProcess() {
     rateLimits: (everyMs: number, count: number) => call("rateLimits", everyMs, count),
     pay: (transactionId: string, lose = false) =>
       call<{ lost: boolean; at: number }>("pay", transactionId, lose),
+    age: (transactionId: string, slotId: string) =>
+      call<{ createdAt: string; expiresAt: string | null }>("age", transactionId, slotId),
     requests: (since: number) => call<GatewayRequests>("requests", since),
     memory: () => call<number>("memory"),
     stop: async () => {

@@ -32,7 +32,7 @@ const RUN_LOCK_KEY = "medusa_lock:vorexy:reconcile"
 
 export type MarkSample = {
   at: number
-  reconcile: { last_at: string; data: Record<string, number> } | null
+  reconcile: { last_at: string; data: Record<string, unknown> } | null
   sweeps: Record<string, { count: number; page: number; pass_started_at: number | null }>
 }
 
@@ -126,7 +126,7 @@ export class Sampler {
       key: string
       count: number
       last_at: Date
-      data: Record<string, number> | null
+      data: Record<string, unknown> | null
     }>(
       `select key, count, last_at, data from vorexy_health_mark
        where key = 'reconcile' or key like 'sweep:%'`

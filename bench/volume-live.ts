@@ -10,6 +10,9 @@
  * measured first, for the routes' baseline. What it measures: volume-live-measure.ts; the section:
  * volume-live-report.ts.
  */
+import { writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import axios, { type AxiosInstance } from "axios"
 import { Client } from "@medusajs/framework/pg"
 import { freePort } from "../scripts/run-demo"
@@ -115,38 +118,57 @@ async function routeTimes(ls: LiveStore, orderIds: string[], n: number): Promise
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** Seeded awaiting charges to pay with their webhook lost, by age (rows as seeded now). */
-async function pickSeeded(client: Client) {
-  const pick = async (label: string, where: string, n: number) => {
-    const { rows } = await client.query<{
-      transaction_id: string
-      order_id: string
-      created_at: Date
-    }>(
-      `select transaction_id, order_id, created_at from vorexy_charge
-       where status = 'pending' and order_id is not null and gateway_unknown_at is null
-         and flag is null and sync_failures = 0 and ${where}
-       order by md5(id) limit ${n}`
-    )
-    return rows.map((r) => ({ ...r, bucket: label }))
-  }
-  return [
-    ...(await pick(
-      "under 1 h",
-      "method = 'pix' and created_at > now() - interval '40 minutes'",
-      6
-    )),
-    ...(await pick(
-      "1-24 h",
-      "method = 'pix' and created_at < now() - interval '2 hours' and created_at > now() - interval '22 hours'",
-      12
-    )),
-    ...(await pick(
-      "1-3 days",
-      "method = 'boleto' and created_at < now() - interval '1 day' and created_at > now() - interval '60 hours'",
-      8
-    )),
-  ]
+/** The ages a lost webhook's charge is given, in turn, and how a seeded slot of that age is found. */
+const AGES = [
+  {
+    bucket: "under 1 h",
+    where: "created_at between now() - interval '45 minutes' and now() - interval '15 minutes'",
+    look: false,
+  },
+  {
+    bucket: "1-24 h",
+    where:
+      "method = 'pix' and created_at between now() - interval '22 hours' and now() - interval '2 hours'",
+    look: true,
+  },
+  {
+    bucket: "1-3 days",
+    where:
+      "method = 'boleto' and created_at between now() - interval '60 hours' and now() - interval '26 hours'",
+    look: true,
+  },
+]
+
+/**
+ * A live checkout's charge made as old as a seeded awaiting one (`where`): the seeded charge's
+ * place at the gateway's list and its times on the row (creation, expiry, last read) go to the
+ * live one, and the seeded row goes. The live charge has a real order, session and payment behind
+ * it, which the seeded minimal rows cannot capture into. Returns its creation time.
+ */
+async function ageCharge(
+  pg: Client,
+  gateway: GatewayProcess,
+  transactionId: string,
+  where: string
+) {
+  const { rows } = await pg.query<{ transaction_id: string; created_at: Date }>(
+    `select transaction_id, created_at from vorexy_charge
+     where status = 'pending' and gateway_unknown_at is null and flag is null and sync_failures = 0
+       and offer_closed_at is null and transaction_id like 'vol-%' and ${where}
+     order by random() limit 1`
+  )
+  const slot = rows[0]
+  if (!slot) throw new Error(`no seeded slot ${where}`)
+  await gateway.age(transactionId, slot.transaction_id)
+  await pg.query(
+    `update vorexy_charge c set created_at = s.created_at, expires_at = s.expires_at,
+       next_sync_at = case when c.next_sync_at is null then null else s.expires_at end,
+       last_synced_at = s.last_synced_at
+     from vorexy_charge s where s.transaction_id = $2 and c.transaction_id = $1`,
+    [transactionId, slot.transaction_id]
+  )
+  await pg.query("delete from vorexy_charge where transaction_id = $1", [slot.transaction_id])
+  return slot.created_at.getTime()
 }
 
 /**
@@ -221,7 +243,6 @@ export async function volumeLive(log: (line: string) => void) {
           `select order_id from vorexy_charge where order_id is not null order by md5(id) limit 50`
         )
       ).rows.map((r) => r.order_id)
-      const targets = await pickSeeded(pg)
       const eventsBefore = await tableFacts(pg)
 
       log("volume-live: server + worker on the seeded store, the job on")
@@ -235,37 +256,37 @@ export async function volumeLive(log: (line: string) => void) {
       const runEnd = runStart + minutes * MINUTE
       const live: { orderId: string; transactionId: string; placedMs: number }[] = []
       const checkoutFailures: string[] = []
-      const payments: Promise<void>[] = []
       const lost: LostCapture[] = []
       const looks: Promise<void>[] = []
 
-      // Seeded charges paid with their webhook lost, spread over the first 70 % of the run; every
-      // other one older than an hour has its order page opened.
-      targets.forEach((t, i) => {
-        const at = ((i + 0.5) / targets.length) * 0.7 * (runEnd - runStart)
-        const look = t.bucket !== "under 1 h" && i % 2 === 0
-        payments.push(
-          sleep(at).then(async () => {
-            const { at: paidAt } = await gateway.pay(t.transaction_id, true)
-            const entry: LostCapture = {
-              bucket: t.bucket,
-              ageMs: paidAt - t.created_at.getTime(),
-              paidAt,
-              learnedMs: null,
-              pageLoadMs: undefined,
-            }
-            lost.push(entry)
-            sampler.track(t.transaction_id, entry)
-            if (look)
-              looks.push(
-                sleep(1_000)
-                  .then(() => pageLoadToPaid(store, t.order_id))
-                  .then((ms) => void (entry.pageLoadMs = ms))
-              )
-          })
-        )
-      })
+      const agedAndLost = async (placed: { orderId: string; transactionId: string }, k: number) => {
+        const age = AGES[k % AGES.length]
+        // The order's own recording (order.placed) first.
+        await sleep(3_000)
+        const createdAt = await ageCharge(pg, gateway, placed.transactionId, age.where)
+        await sleep(10_000 + Math.random() * 20_000)
+        if (Date.now() > runEnd) return
+        const { at: paidAt } = await gateway.pay(placed.transactionId, true)
+        const entry: LostCapture = {
+          bucket: age.bucket,
+          ageMs: paidAt - createdAt,
+          paidAt,
+          learnedMs: null,
+          pageLoadMs: undefined,
+          capture: true,
+        }
+        lost.push(entry)
+        sampler.track(placed.transactionId, entry)
+        if (age.look && Math.floor(k / AGES.length) % 2 === 0)
+          looks.push(
+            sleep(1_000)
+              .then(() => pageLoadToPaid(store, placed.orderId))
+              .then((ms) => void (entry.pageLoadMs = ms))
+          )
+      }
 
+      // The routes halfway through, among the checkouts.
+      const busy = sleep((runEnd - runStart) / 2).then(() => routeTimes(store, seededOrders, 40))
       log(`volume-live: ${minutes} min of checkouts, one every ${(gapMs / 1000).toFixed(1)} s`)
       const checkouts: Promise<void>[] = []
       for (let n = 0; Date.now() < runEnd; n++) {
@@ -278,6 +299,9 @@ export async function volumeLive(log: (line: string) => void) {
             const placed = await placePix(store)
             live.push({ ...placed, placedMs: performance.now() - t0 })
             const placedAt = Date.now()
+            // Every third checkout is made old and paid with its webhook lost: the ages in turn,
+            // the shopper opening the order page of every other older one.
+            if (n % 3 === 1) return agedAndLost(placed, Math.floor(n / 3))
             if (Math.random() >= 0.9) return
             // Paid 10-60 s later, as a shopper scans the QR.
             await sleep(10_000 + Math.random() * 50_000)
@@ -303,12 +327,12 @@ export async function volumeLive(log: (line: string) => void) {
           )
       }
       await Promise.all(checkouts)
-      await Promise.all(payments)
-      // The routes on the full store, while the job runs.
-      const full = await routeTimes(store, seededOrders, 40)
       // A lost webhook paid near the end gets two minutes more (the recent sweep's target).
       await sleep(Math.min(2 * MINUTE + 10_000, Math.max(0, runEnd + 2 * MINUTE - Date.now())))
       await Promise.all(looks)
+      // The routes on the full store once the checkouts stopped, the job still on: as the empty
+      // store's were measured.
+      const full = await routeTimes(store, seededOrders, 40)
       const runMs = Date.now() - runStart
       const requests = await gateway.requests(runStart)
       sampler.stop()
@@ -326,6 +350,7 @@ export async function volumeLive(log: (line: string) => void) {
         held,
         empty,
         full,
+        busy: await busy,
         requests,
         ticks: sampler.ticks(),
         marks: sampler.marks(),
@@ -335,7 +360,7 @@ export async function volumeLive(log: (line: string) => void) {
         eventsAfter,
         cleanUp,
       }
-      await Promise.all(ls.processes.map((p) => p.stop()))
+      await stopStore(ls, name, log)
       ls = undefined
       run.totalMs = Date.now() - started
       return liveSection(run, new Date().toISOString())
@@ -343,10 +368,20 @@ export async function volumeLive(log: (line: string) => void) {
       await pg.end()
     }
   } finally {
-    if (ls) await Promise.all(ls.processes.map((p) => p.stop()))
+    if (ls) await stopStore(ls, name, log)
     await gateway.stop()
     if (process.env.VOLUME_KEEP !== "true") await dropDatabase(name).catch(() => undefined)
     else log(`volume-live: kept database ${name}`)
+  }
+}
+
+/** Stops the store's processes; their output is kept in the temporary directory. */
+async function stopStore(ls: LiveStore, name: string, log: (line: string) => void) {
+  await Promise.all(ls.processes.map((p) => p.stop()))
+  for (const p of ls.processes) {
+    const file = join(tmpdir(), `${name}-${p.name}.log`)
+    writeFileSync(file, p.output())
+    log(`volume-live: ${p.name}'s output in ${file}`)
   }
 }
 

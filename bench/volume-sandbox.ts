@@ -4,12 +4,19 @@
  * work (checkouts, polls) does not share its event loop. State in memory only (no state file), its
  * list indexed by creation (sandbox/state/transactions.ts). It holds the seeded month too: one
  * transaction per seeded charge, read from the store's database, in creation order, in the state
- * the charge's row records, so the job's reads and the sweeps' list pages see what a gateway would.
+ * the charge's row records, so the job's reads and the sweeps' list pages see what a gateway would
+ * (and the seeded withdrawals the gateway made).
  *
  * Messages: { id, cmd, args } → { id, result } or { id, error }.
  */
 import { Client } from "@medusajs/framework/pg"
-import { startSandbox, type Sandbox, type Transaction, type TransactionState } from "../sandbox"
+import {
+  startSandbox,
+  type Sandbox,
+  type Transaction,
+  type TransactionState,
+  type WithdrawalState,
+} from "../sandbox"
 
 const STATE_OF: Record<string, TransactionState> = {
   PAID: "Paid",
@@ -19,6 +26,13 @@ const STATE_OF: Record<string, TransactionState> = {
   EXPIRED: "Cancelled",
   IN_ANALYSIS: "InAnalysis",
   WAITING_PAYMENT: "Awaiting",
+}
+
+const WITHDRAWAL_STATE_OF: Record<string, WithdrawalState> = {
+  successful: "Successful",
+  failed: "Failure",
+  pending: "Pending",
+  processing: "Processing",
 }
 
 const METHOD_OF: Record<string, string> = {
@@ -101,11 +115,47 @@ async function seed(databaseUrl: string) {
        from vorexy_charge where gateway_unknown_at is null order by created_at asc`
     )
     const { companyId } = sandbox.credentials()
+    sandbox.state.transactions.clear()
     let top = 0
     for (const row of rows) {
       const t = seededTransaction(row, companyId, sandbox.url)
       sandbox.state.transactions.set(t.transactionId, t)
       top = Math.max(top, t.internalId)
+    }
+    // The withdrawals the seed left at the gateway (the unknown one never reached it).
+    const withdrawals = await client.query<{
+      gateway_id: string
+      idempotency_key: string
+      amount_cents: number
+      pix_key: string
+      pix_key_type: string
+      status: string
+      created_at: Date
+      updated_at: Date
+    }>(
+      `select gateway_id, idempotency_key, amount_cents, pix_key, pix_key_type, status, created_at,
+         updated_at from vorexy_withdrawal where gateway_id is not null and status <> 'unknown'`
+    )
+    for (const w of withdrawals.rows) {
+      const id = Number(w.gateway_id)
+      sandbox.state.withdrawals.set(id, {
+        id,
+        companyId,
+        idempotencyKey: w.idempotency_key,
+        amountCents: w.amount_cents,
+        pixKey: w.pix_key,
+        pixKeyType: w.pix_key_type,
+        creditorDocument: "",
+        description: null,
+        currency: "BRL",
+        metadata: null,
+        state: WITHDRAWAL_STATE_OF[w.status] ?? "Pending",
+        failureReason: w.status === "failed" ? "sandbox" : null,
+        endToEndId: null,
+        createdAt: w.created_at.toISOString(),
+        updatedAt: w.updated_at.toISOString(),
+        processedAt: null,
+      })
     }
     // Live charges come after the seeded ones (the list's order is the internal id's).
     const ledger = (sandbox.state as unknown as { transactionLedger: LedgerCounters })
@@ -132,6 +182,26 @@ function pay(transactionId: string, lose: boolean) {
     sandbox.webhooks.settings.dropRate = dropRate
   }
   return { lost: sandbox.webhooks.lost.length > lostBefore, at: Date.now() }
+}
+
+/**
+ * A live checkout's transaction made as old as a seeded one: it takes the seeded transaction's
+ * place in the list (its internal id, its creation time, its expiry) and the seeded one is
+ * forgotten. The list stays in creation order, as a gateway's is: the charge is an old charge with
+ * a real order behind it (volume-live.ts does the same to the rows).
+ */
+function age(transactionId: string, slotId: string) {
+  const live = sandbox.state.transaction(transactionId)
+  const slot = sandbox.state.transaction(slotId)
+  live.internalId = slot.internalId
+  live.leadInternalId = slot.leadInternalId
+  live.createdAt = slot.createdAt
+  live.updatedAt = slot.updatedAt
+  const expiry = slot.pix?.expirationDate ?? slot.boleto?.expirationDate
+  if (live.pix && expiry) live.pix.expirationDate = expiry
+  // The creation index is rebuilt from the internal ids, the map's size having changed.
+  sandbox.state.transactions.delete(slotId)
+  return { createdAt: live.createdAt, expiresAt: live.pix?.expirationDate ?? null }
 }
 
 /**
@@ -177,6 +247,7 @@ const commands: Record<string, (...args: never[]) => unknown> = {
       rateLimits = setInterval(() => sandbox.setFaults({ rateLimitNext: count }), everyMs)
   },
   pay: (transactionId: string, lose: boolean) => pay(transactionId, lose),
+  age: (transactionId: string, slotId: string) => age(transactionId, slotId),
   requests: (since: number) => requests(since),
   memory: () => process.memoryUsage().rss,
   stop: async () => {
