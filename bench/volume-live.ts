@@ -35,7 +35,8 @@ import {
   type MedusaProcess,
 } from "../integration-tests/helpers/topology"
 import { PLUGIN_ROUTE } from "./stores"
-import { seedVolume } from "./volume-seed"
+import { bindingKeyHex, seedVolume } from "./volume-seed"
+import { ChargeBinding } from "../src/providers/vorexy/core/binding"
 import { startGatewayProcess, type GatewayProcess } from "./volume-gateway"
 import { Sampler, timedGet, type RouteTimes } from "./volume-live-measure"
 import { liveSection, type LiveRun, type LostCapture } from "./volume-live-report"
@@ -229,11 +230,15 @@ export async function volumeLive(log: (line: string) => void) {
 
       log("volume-live: seeding 30 days at 10,000 orders a day")
       const { companyId } = gateway.asSandbox.credentials()
+      const secret = env.VOREXY_SIGNING_SECRET || gateway.asSandbox.credentials().apiKey
+      const binding = { keyHex: bindingKeyHex(secret), companyId }
       const seeded = await seedVolume(
         databaseUrl,
         (l) => log(`volume-live: ${l}`),
-        String(companyId)
+        String(companyId),
+        binding
       )
+      await checkBinding(pg, secret)
       // The empty run's job state goes: the run starts as a store that has run for a month.
       await pg.query("delete from vorexy_health_mark")
       const held = await gateway.seed(databaseUrl)
@@ -383,6 +388,22 @@ async function stopStore(ls: LiveStore, name: string, log: (line: string) => voi
     writeFileSync(file, p.output())
     log(`volume-live: ${p.name}'s output in ${file}`)
   }
+}
+
+/** The seed's SQL signs the sessions as the provider does: checked on one row. */
+async function checkBinding(pg: Client, secret: string) {
+  const { rows } = await pg.query<{ data: Record<string, unknown> }>(
+    "select data from payment_session where id like 'payses_vol%' limit 1"
+  )
+  const d = rows[0].data
+  const facts = {
+    session_id: d.session_id as string,
+    transaction_id: d.transaction_id as string,
+    amount_cents: d.amount_cents as number,
+    company_id: d.gateway_company_id as number,
+  }
+  if (!new ChargeBinding(secret).verify(facts, d.charge_binding))
+    throw new Error(`the seed's charge binding does not verify: ${JSON.stringify(d)}`)
 }
 
 /** The webhook-event table's rows and size. */
