@@ -266,9 +266,9 @@ const SESSION_DATA = (binding: Binding | null) =>
     ? `jsonb_build_object('transaction_id', transaction_id, 'status', gateway_status,
         'session_id', payment_session_id, 'amount_cents', amount_cents, 'payment_method', method,
         'gateway_company_id', ${binding.companyId},
-        'charge_binding', 'v1.' || rtrim(translate(encode(hmac(
+        'charge_binding', 'v1.' || rtrim(translate(encode(hmac(convert_to(
           '["' || payment_session_id || '","' || transaction_id || '","' || amount_cents::text
-            || '","${binding.companyId}"]',
+            || '","${binding.companyId}"]', 'UTF8'),
           decode('${binding.keyHex}', 'hex'), 'sha256'), 'base64'), '+/', '-_'), '='))`
     : `jsonb_build_object('transaction_id', transaction_id, 'status', gateway_status)`
 
