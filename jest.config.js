@@ -36,6 +36,7 @@ if (process.env.TEST_TYPE === "integration") {
       "<rootDir>/src/**/__tests__/**/*.unit.spec.tsx",
       "<rootDir>/sandbox/**/__tests__/**/*.unit.spec.ts",
       "<rootDir>/scripts/__tests__/**/*.unit.spec.ts",
+      "<rootDir>/bench/**/__tests__/**/*.unit.spec.ts",
     ],
     // The storefront's sources import "./x.js" (as its ESM build needs): resolve them to x.ts.
     moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },

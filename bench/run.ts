@@ -7,6 +7,10 @@
  * BENCH_ONLY=faults or BENCH_ONLY=paid (paid under load, paid.ts) runs only that one.
  * BENCH_ONLY=volume (`npm run bench:volume`, volume.ts) seeds a store at volume and prints
  * PostgreSQL's plan for each query the plugin makes on its big tables (not part of a full run).
+ * BENCH_ONLY=volume-live (`npm run bench:volume-live`, volume-live.ts) seeds the same store and
+ * runs it live on server + worker with the job on, VOLUME_LIVE_MINUTES (default 20) of checkouts at
+ * the day's rate (VOLUME_LIVE_RATE=peak: 3×), and rewrites its section of BENCHMARKS.md; about
+ * 27 minutes at the default (not part of a full run). Its Redis database is index 11.
  */
 import { writeFileSync } from "node:fs"
 import { cpus, totalmem } from "node:os"
@@ -17,6 +21,7 @@ import { simulatedMonth, summarySection, writeMonthSection, writeSection } from 
 import { faultRuns, FAULTS_HEADING } from "./faults"
 import { paidSection, PAID_HEADING } from "./paid"
 import { volumePlans } from "./volume"
+import { VOLUME_LIVE_HEADING, volumeLive } from "./volume-live"
 import { dropDatabase } from "../integration-tests/helpers/topology"
 import {
   COMPLETION_HEADING,
@@ -83,6 +88,16 @@ async function main() {
   if (process.env.BENCH_ONLY === "volume") {
     try {
       console.log(`\n${(await volumePlans(log)).table}`)
+    } finally {
+      await pg.stop?.()
+    }
+    return
+  }
+  if (process.env.BENCH_ONLY === "volume-live") {
+    try {
+      const section = await volumeLive(log)
+      writeSection(VOLUME_LIVE_HEADING, section)
+      console.log(`\n${section}`)
     } finally {
       await pg.stop?.()
     }

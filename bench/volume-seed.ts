@@ -10,6 +10,7 @@
  * Standalone: `tsx bench/volume-seed.ts` seeds VOLUME_DB (default vorexy_volume) on DB_HOST,
  * already migrated (bench/volume.ts makes and migrates it).
  */
+import { hkdfSync } from "node:crypto"
 import { Client } from "@medusajs/framework/pg"
 
 export const ORDERS_PER_DAY = 10_000
@@ -27,7 +28,7 @@ const GAP_SECONDS = (24 * 3600) / ORDERS_PER_DAY
  * flagged (amount mismatch, late payment); a few charges keep failing to sync or are unknown at
  * the gateway.
  */
-const CHARGE_ROWS = `
+const chargeRows = (companyId: string) => `
 with base as materialized (
   select i,
     now() - make_interval(secs => i * ${GAP_SECONDS}) as created_at,
@@ -98,7 +99,7 @@ select
     else null end,
   expires_at, paid_at,
   case when status in ('paid', 'refunded', 'disputed') then paid_at + interval '4 seconds' else null end,
-  '1',
+  '${companyId}',
   case when i % 500 = 13 and paid_at is not null then 'disputed'
     when i % 2000 = 17 and paid_at is not null then 'amount_mismatch'
     when i % 3000 = 29 and paid_at is not null then 'late_payment'
@@ -137,7 +138,8 @@ const CHARGE_COLUMNS = `id, transaction_id, gateway_internal_id, payment_session
  * The webhook events the month left: one when the charge was created (a PIX's "waiting payment"),
  * one more for each charge that moved (paid, lapsed, refused, refunded, disputed), a few delivered
  * twice; bodies older than the 30-day retention dropped. A few orphans, ignored, failed (retried
- * with backoff) and, in the last minutes, still received.
+ * with backoff; those older than a day abandoned, as their retries would have left them) and, in
+ * the last minutes, still received.
  */
 const EVENT_ROWS = (second: boolean) => `
 select
@@ -157,12 +159,14 @@ select
   1,
   case
     when ev.at > now() - interval '3 minutes' and hashtext(c.id) % 4 = 0 then 'received'
-    when hashtext(c.id) % 997 = 0 then 'failed'
+    when hashtext(c.id) % 997 = 0 and ev.at > now() - interval '1 day' then 'failed'
+    when hashtext(c.id) % 997 = 0 then 'abandoned'
     when hashtext(c.id) % 1009 = 0 then 'orphan'
     when ${second ? "false" : "c.method = 'credit_card'"} then 'ignored'
     else 'processed' end,
   case when ev.at > now() - interval '3 minutes' and hashtext(c.id) % 4 = 0 then null else ev.at + interval '1 second' end,
-  case when hashtext(c.id) % 997 = 0 then now() + make_interval(mins => abs(hashtext(c.id)) % 30) else null end,
+  case when hashtext(c.id) % 997 = 0 and ev.at > now() - interval '1 day'
+    then now() + make_interval(mins => abs(hashtext(c.id)) % 30) else null end,
   case when ev.at < now() - interval '30 days' then ev.at + interval '30 days' else null end,
   ev.at, ev.at + interval '1 second'
 from vorexy_charge c
@@ -203,7 +207,7 @@ from generate_series(1, 300) as i`
  * leaves none), its payment collection (linked by order_payment_collection), the payment session
  * the charge names, and a payment (captured when the charge was).
  */
-const MEDUSA_ROWS = [
+const medusaRows = (binding: Binding | null) => [
   `insert into payment_collection (id, currency_code, amount, raw_amount, status, created_at, updated_at, captured_amount, raw_captured_amount)
    select payment_collection_id, 'brl', amount_cents / 100.0,
      jsonb_build_object('value', (amount_cents / 100.0)::text, 'precision', 20),
@@ -215,7 +219,7 @@ const MEDUSA_ROWS = [
   `insert into payment_session (id, currency_code, amount, raw_amount, provider_id, data, status, payment_collection_id, created_at, updated_at, authorized_at)
    select payment_session_id, 'brl', amount_cents / 100.0,
      jsonb_build_object('value', (amount_cents / 100.0)::text, 'precision', 20), provider_id,
-     jsonb_build_object('transaction_id', transaction_id, 'status', gateway_status),
+     ${SESSION_DATA(binding)},
      case when order_id is not null then 'authorized' else 'error' end,
      payment_collection_id, created_at, updated_at,
      case when order_id is not null then created_at else null end
@@ -231,10 +235,42 @@ const MEDUSA_ROWS = [
   `insert into payment (id, amount, raw_amount, currency_code, provider_id, data, payment_collection_id, payment_session_id, captured_at, created_at, updated_at)
    select 'pay_vol' || substr(order_id, 10), amount_cents / 100.0,
      jsonb_build_object('value', (amount_cents / 100.0)::text, 'precision', 20), 'brl', provider_id,
-     jsonb_build_object('transaction_id', transaction_id), payment_collection_id, payment_session_id,
+     ${SESSION_DATA(binding)}, payment_collection_id, payment_session_id,
      captured_at, created_at, updated_at
    from vorexy_charge where order_id is not null`,
+  // A captured payment's capture, as Medusa records it (the sync confirms a capture by it).
+  `insert into capture (id, amount, raw_amount, payment_id, created_at, updated_at)
+   select 'capt_vol' || substr(order_id, 10), amount_cents / 100.0,
+     jsonb_build_object('value', (amount_cents / 100.0)::text, 'precision', 20),
+     'pay_vol' || substr(order_id, 10), captured_at, captured_at
+   from vorexy_charge where order_id is not null and captured_at is not null`,
 ]
+
+/**
+ * What the provider signs into a session's data (providers/vorexy/core/binding.ts): HMAC-SHA256
+ * under the key the keyring derives from the store's signing secret, over the session, the
+ * transaction, the amount and the company. With it, a seeded charge's sync acts on it as on a
+ * charge made by checkout; without it, every sync of one refuses it ("not created for this
+ * payment session").
+ */
+export type Binding = { keyHex: string; companyId: number }
+
+export function bindingKeyHex(signingSecret: string) {
+  return Buffer.from(
+    hkdfSync("sha256", signingSecret, "medusa-payment-vorexy", "charge-binding-v1", 32)
+  ).toString("hex")
+}
+
+const SESSION_DATA = (binding: Binding | null) =>
+  binding
+    ? `jsonb_build_object('transaction_id', transaction_id, 'status', gateway_status,
+        'session_id', payment_session_id, 'amount_cents', amount_cents, 'payment_method', method,
+        'gateway_company_id', ${binding.companyId},
+        'charge_binding', 'v1.' || rtrim(translate(encode(hmac(convert_to(
+          '["' || payment_session_id || '","' || transaction_id || '","' || amount_cents::text
+            || '","${binding.companyId}"]', 'UTF8'),
+          decode('${binding.keyHex}', 'hex'), 'sha256'), 'base64'), '+/', '-_'), '='))`
+    : `jsonb_build_object('transaction_id', transaction_id, 'status', gateway_status)`
 
 export type SeedCounts = Record<string, number>
 
@@ -244,10 +280,15 @@ async function timed(client: Client, label: string, text: string, log: (l: strin
   log(`  ${label}: ${result.rowCount ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
-/** Fills a migrated database; the tables' row counts and sizes after ANALYZE. */
+/**
+ * Fills a migrated database; the tables' row counts and sizes after ANALYZE. `companyId`: the
+ * gateway account the charges belong to (the live run's sandbox company).
+ */
 export async function seedVolume(
   connectionString: string,
-  log: (line: string) => void = console.log
+  log: (line: string) => void = console.log,
+  companyId = "1",
+  binding: Binding | null = null
 ): Promise<{ seconds: number; tables: { table: string; rows: number; size: string }[] }> {
   const client = new Client({ connectionString })
   await client.connect()
@@ -261,7 +302,7 @@ export async function seedVolume(
     await timed(
       client,
       "vorexy_charge",
-      `insert into vorexy_charge (${CHARGE_COLUMNS}) ${CHARGE_ROWS}`,
+      `insert into vorexy_charge (${CHARGE_COLUMNS}) ${chargeRows(companyId)}`,
       log
     )
     await timed(
@@ -289,7 +330,8 @@ export async function seedVolume(
          description, status, requested_by, company_id, created_at, updated_at) ${WITHDRAWAL_ROWS}`,
       log
     )
-    for (const text of MEDUSA_ROWS)
+    if (binding) await client.query("create extension if not exists pgcrypto")
+    for (const text of medusaRows(binding))
       await timed(client, /insert into (\S+)/.exec(text)![1], text, log)
     await client.query("vacuum analyze")
     const { rows } = await client.query(

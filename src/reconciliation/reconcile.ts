@@ -20,6 +20,7 @@ import { sendDueReminders } from "../notifications/payment-reminders"
 import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
 import { runWithdrawalSync } from "./run-withdrawal-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
+import { withdrawalReadFilter } from "./withdrawal-watch"
 import { RunBudget, runSweeps } from "./sweeps"
 import type { ChargeSyncTrigger } from "../workflows"
 import {
@@ -186,10 +187,15 @@ async function reconcileOnce(container: MedusaContainer) {
       (row) => settleUnknownWithdrawal(container, row)
     )
 
-    // Withdrawals the gateway has not finished.
+    // Withdrawals the gateway has not finished: every run while young, then paced
+    // (withdrawal-watch.ts).
     const withdrawals = await within(RECONCILE_BATCH.withdrawals, (take) =>
       service.listVorexyWithdrawals(
-        { status: ["pending", "processing"], gateway_id: { $ne: null }, ...due("next_sync_at") },
+        {
+          status: ["pending", "processing"],
+          gateway_id: { $ne: null },
+          $and: [due("next_sync_at"), withdrawalReadFilter()],
+        },
         { order: { last_synced_at: "ASC" }, take }
       )
     )

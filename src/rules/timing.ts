@@ -28,6 +28,13 @@ export const RUN_TIME_MS = 50 * SECOND
 export const SILENT_MS = 2 * RECONCILE_EVERY_MS
 /** Runs come every tick and drift a little: a sweep a little under its period still counts. */
 export const SWEEP_DRIFT_MS = RECONCILE_EVERY_MS
+/**
+ * A withdrawal the gateway has not finished is read every run while it is young (a PIX payout
+ * ends within seconds, and the admin is watching), then at most this often: one stuck at the
+ * gateway for a day was read 8,640 times, a third of a 10,000-order store's daily calls.
+ */
+export const WITHDRAWAL_YOUNG_MS = 10 * MINUTE
+export const WITHDRAWAL_READ_EVERY_MS = 5 * MINUTE
 
 // The charge's lease (workflows/steps/charge-lease.ts).
 
