@@ -21,7 +21,8 @@ import { simulatedMonth, summarySection, writeMonthSection, writeSection } from 
 import { faultRuns, FAULTS_HEADING } from "./faults"
 import { paidSection, PAID_HEADING } from "./paid"
 import { volumePlans } from "./volume"
-import { VOLUME_LIVE_HEADING, volumeLive } from "./volume-live"
+import { volumeLive } from "./volume-live"
+import { volumeLiveHeading } from "./volume-live-report"
 import { dropDatabase } from "../integration-tests/helpers/topology"
 import {
   COMPLETION_HEADING,
@@ -96,7 +97,7 @@ async function main() {
   if (process.env.BENCH_ONLY === "volume-live") {
     try {
       const section = await volumeLive(log)
-      writeSection(VOLUME_LIVE_HEADING, section)
+      writeSection(volumeLiveHeading(process.env.VOLUME_LIVE_RATE === "peak"), section)
       console.log(`\n${section}`)
     } finally {
       await pg.stop?.()

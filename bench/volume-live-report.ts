@@ -128,11 +128,17 @@ const sec = (v: number | null | undefined) =>
 const hours = (v: number) => (Number.isFinite(v) ? `${(v / HOUR).toFixed(1)} h` : "never")
 const mb = (v: number) => (Number.isFinite(v) ? `${Math.round(v / 2 ** 20)} MB` : "–")
 
+/** Each rate's section of BENCHMARKS.md: the day's, and the 3× peak's. */
+export const volumeLiveHeading = (peak: boolean) =>
+  peak
+    ? "## A store at volume: live run at a 3× peak"
+    : "## A store at volume: live run on server + worker"
+
 export function liveSection(run: LiveRun, date: string) {
   const lines: string[] = []
   const machine = `${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
   lines.push(
-    "## A store at volume: live run on server + worker",
+    volumeLiveHeading(run.peak),
     "",
     `(\`BENCH_ONLY=volume-live\` on ${date}: ${run.minutes} min at ${run.peak ? "a 3× peak (one checkout every 2.9 s)" : "the day's rate (one checkout every 8.6 s)"}; the whole bench took ${(run.totalMs / MINUTE).toFixed(1)} min. ${machine}; the machine is shared with other work (2 CPUs: PostgreSQL, Redis, the server, the worker, the gateway and the benchmark's own checkouts all on them), so times here are an upper bound of what a store's own machine sees.${run.peak ? "" : " The 3× peak run (`VOLUME_LIVE_RATE=peak`) was not run for this section."})`,
     "",

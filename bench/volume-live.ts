@@ -46,8 +46,6 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-export const VOLUME_LIVE_HEADING = "## A store at volume: live run on server + worker"
-
 type LiveStore = {
   api: AxiosInstance
   store: Store
