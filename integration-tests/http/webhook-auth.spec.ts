@@ -87,9 +87,9 @@ medusaIntegrationTestRunner({
 
     it("counts a delivery that waited out a run holding its charge as answered by that run's read", async () => {
       gateway.sandbox.setWebhookUrl(null)
-      const { transactionId } = await placePixOrder(api, store)
-      gateway.sandbox.state.payTransaction(transactionId)
-      // Another run holds the charge past this delivery's wait for it, and reads it meanwhile.
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      // Another run holds the charge past this delivery's wait for it, and reads it meanwhile: the
+      // gateway says it is awaiting payment (the delivery's "paid" was early, or not the gateway's).
       const locking = getContainer().resolve<ILockingModule>(Modules.LOCKING)
       const holder = { ownerId: "another-run" }
       await locking.acquire(`vorexy:charge:${transactionId}`, { ...holder, expire: 120 })
@@ -107,6 +107,7 @@ medusaIntegrationTestRunner({
         expect(event.outcome).toBe("processed")
         expect(event.outcome_detail).toMatch(/^coalesced/)
         expect(fetches()).toBe(fetched)
+        expect(await paymentStatus(orderId)).toBe("awaiting")
       } finally {
         await locking.release(`vorexy:charge:${transactionId}`, holder)
       }

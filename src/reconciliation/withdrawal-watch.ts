@@ -1,8 +1,8 @@
 /**
  * When the reconcile job reads a withdrawal the gateway has not finished (pending, processing):
  * every run while it is young, then at most every WITHDRAWAL_READ_EVERY_MS. Its webhook still
- * tells the store at once, and the admin's "Sync now" reads it whenever asked; only the job's
- * unprompted reads are paced. The rule (`withdrawalReadDue`) and its query filter
+ * tells the store at once; a withdrawal whose webhook is lost past its first minutes is learnt
+ * within that gap (its amount counted against the daily limit meanwhile). The rule (`withdrawalReadDue`) and its query filter
  * (`withdrawalReadFilter`) say the same thing; the unit test holds them together.
  */
 import { WITHDRAWAL_READ_EVERY_MS, WITHDRAWAL_YOUNG_MS } from "../rules/timing"

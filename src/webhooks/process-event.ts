@@ -6,7 +6,7 @@ import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
 import { runWithdrawalSync } from "../reconciliation/run-withdrawal-sync"
 import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
 import { isBusy, isPassingFailure } from "../workflows/utils/busy"
-import { alreadyAnswered } from "../workflows/utils/read-rule"
+import { answeredAfterWait } from "../workflows/utils/read-rule"
 import { type ChargeSyncTrigger, readPolicy } from "../workflows/charge-sync/trigger"
 import { adoptCharge } from "../reconciliation/adopt-charge"
 import { adoptWithdrawal } from "../reconciliation/settle-withdrawals"
@@ -131,11 +131,12 @@ async function processCashIn(
         },
       }
     // Waited out the lease of the runs holding the charge (a burst of deliveries about it): when
-    // one of them read it after this delivery arrived, that read answered it (the read rule).
+    // one of them read it after this delivery arrived, and left nothing half done, that read
+    // answered it (the read rule).
     const [now] = isBusy(error)
       ? await service.listVorexyCharges({ transaction_id: event.reference_id })
       : []
-    const answered = now && alreadyAnswered(now, readPolicy(trigger))
+    const answered = now && answeredAfterWait(now, readPolicy(trigger))
     if (answered) return { plan: { summary: answered } }
     throw error
   })

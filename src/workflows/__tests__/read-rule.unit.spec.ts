@@ -1,4 +1,4 @@
-import { alreadyAnswered, readGate } from "../utils/read-rule"
+import { alreadyAnswered, answeredAfterWait, readGate } from "../utils/read-rule"
 
 const pending = { status: "pending", last_synced_at: "2026-11-26T10:00:00Z" }
 const paid = { ...pending, status: "paid", paid_amount_cents: 1999, refunded_amount_cents: null }
@@ -82,5 +82,23 @@ describe("readGate: the one gate before a sync reads the gateway", () => {
     })
     for (const trigger of [{ vouched: true }, { force: true }, seen("paid")])
       expect(readGate(unknown, trigger, now)).toEqual({ next: "read" })
+  })
+})
+
+describe("answeredAfterWait: a delivery that waited out the runs holding its charge", () => {
+  const arrived = { not_before: "2026-11-26T09:59:59Z" }
+  it("is answered by a read that started after it arrived, as under the lease", () => {
+    expect(answeredAfterWait(pending, arrived)).toMatch(/coalesced/)
+    expect(answeredAfterWait({ ...paid, captured_at: "2026-11-26T10:00:02Z" }, arrived)).toMatch(
+      /coalesced/
+    )
+    expect(answeredAfterWait(pending, { not_before: "2026-11-26T10:00:01Z" })).toBeNull()
+  })
+
+  it("is not answered by a paid charge whose capture is under way (its run may roll it back)", () => {
+    expect(answeredAfterWait({ ...paid, captured_at: null }, arrived)).toBeNull()
+    expect(
+      answeredAfterWait({ ...paid, captured_at: null, flag: "late_payment" }, arrived)
+    ).toMatch(/coalesced/)
   })
 })

@@ -83,6 +83,20 @@ export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): s
   return null
 }
 
+/**
+ * After waiting out the runs that held the charge (webhooks/process-event.ts): whether the row as
+ * they leave it answers the trigger. Read without the lease, the row may be a run's unfinished
+ * work: a paid charge whose capture is still under way may yet be rolled back to pending, so it
+ * answers nothing until it is captured (or flagged).
+ */
+export function answeredAfterWait(
+  charge: RecordedCharge & { captured_at?: Date | string | null; flag?: string | null },
+  trigger: SyncTrigger
+): string | null {
+  if (charge.status === "paid" && !charge.captured_at && !charge.flag) return null
+  return alreadyAnswered(charge, trigger)
+}
+
 export type ReadGate =
   | { next: "read" }
   /** Not read: the summary says why. */
