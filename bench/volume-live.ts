@@ -37,6 +37,7 @@ import {
 import { PLUGIN_ROUTE } from "./stores"
 import { bindingKeyHex, seedVolume } from "./volume-seed"
 import { ChargeBinding } from "../src/providers/vorexy/core/binding"
+import { DROP_BODIES_PER_RUN, dropOldBodiesSql } from "../src/modules/vorexy/body-clean-up"
 import { startGatewayProcess, type GatewayProcess } from "./volume-gateway"
 import { Sampler, timedGet, type RouteTimes } from "./volume-live-measure"
 import { liveSection, type LiveRun, type LostCapture } from "./volume-live-report"
@@ -422,16 +423,7 @@ async function cleanUpCost(pg: Client) {
   await pg.query("begin")
   try {
     const started = performance.now()
-    const { rowCount } = await pg.query(
-      `update vorexy_webhook_event set body = '{}'::jsonb, body_dropped_at = now()
-       where id in (
-         select id from vorexy_webhook_event
-         where body_dropped_at is null and deleted_at is null
-           and outcome not in ('received', 'failed')
-           and created_at < now() - make_interval(days => 29)
-         order by created_at
-         limit 1000)`
-    )
+    const { rowCount } = await pg.query(dropOldBodiesSql(29, DROP_BODIES_PER_RUN))
     return { ms: performance.now() - started, rows: rowCount ?? 0 }
   } finally {
     await pg.query("rollback")

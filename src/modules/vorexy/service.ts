@@ -23,6 +23,7 @@ import { VorexyWebhookEvent } from "./models/webhook-event"
 import { VorexyWithdrawal } from "./models/withdrawal"
 import type { VorexyChargeRow } from "./types"
 import { WATCH_TICK_MS } from "../../rules/timing"
+import { DROP_BODIES_PER_RUN, dropOldBodiesSql } from "./body-clean-up"
 
 type ChargeUpdate = { id: string } & Record<string, unknown>
 
@@ -33,12 +34,6 @@ type KnexManager = {
     raw(sql: string, bindings: unknown[]): Promise<{ rows: Array<any> }>
   }
 }
-
-/**
- * Webhook bodies dropped per reconcile run at most (a run every 10 s: far more than a store's
- * deliveries come in; a backlog of a month at 10,000 orders a day goes in about an hour).
- */
-export const DROP_BODIES_PER_RUN = 1_000
 
 /** Webhook deliveries since some time, by outcome; repeated deliveries counted as duplicates. */
 export type DeliveryCounts = Record<string, number> & { duplicate: number }
@@ -294,16 +289,8 @@ export default class VorexyModuleService extends MedusaService({
   async dropOldWebhookBodies(@MedusaContext() context: Context = {}): Promise<number> {
     const knex = (context.manager as unknown as KnexManager).getKnex()
     const { rows } = await knex.raw(
-      `update vorexy_webhook_event set body = '{}'::jsonb, body_dropped_at = now()
-       where id in (
-         select id from vorexy_webhook_event
-         where body_dropped_at is null and deleted_at is null
-           and outcome not in ('received', 'failed')
-           and created_at < now() - make_interval(days => ?)
-         order by created_at
-         limit ?)
-       returning id`,
-      [this.options.webhookRetentionDays, DROP_BODIES_PER_RUN]
+      `${dropOldBodiesSql(this.options.webhookRetentionDays, DROP_BODIES_PER_RUN)} returning id`,
+      []
     )
     return rows.length
   }
