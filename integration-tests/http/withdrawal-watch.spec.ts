@@ -25,7 +25,12 @@ medusaIntegrationTestRunner({
       gateway.sandbox.state.setBalance(1001, { availableCents: 100_000 })
       const { data } = await api.post(
         "/admin/vorexy/withdrawals",
-        { amount: 1500, pix_key: "ana@example.com", pix_key_type: "EMAIL", request_id: "watch-withdrawal-1" },
+        {
+          amount: 1500,
+          pix_key: "ana@example.com",
+          pix_key_type: "EMAIL",
+          request_id: "watch-withdrawal-1",
+        },
         admin
       )
       expect(data.withdrawal).toMatchObject({ status: "pending" })
