@@ -500,6 +500,10 @@ medusaIntegrationTestRunner({
     describe("a store's own promotion named DESCONTO-PIX", () => {
       it("is left alone, and the plugin's checks ignore it", async () => {
         const promotions = getContainer().resolve<IPromotionModuleService>(Modules.PROMOTION)
+        // Work a previous test left running may have made the plugin's own promotion in this
+        // fresh database meanwhile: the store's replaces it.
+        const made = await promotions.listPromotions({ code: "DESCONTO-PIX" }, { select: ["id"] })
+        if (made.length) await promotions.deletePromotions(made.map((p) => p.id))
         await promotions.createPromotions([
           {
             code: "DESCONTO-PIX",
