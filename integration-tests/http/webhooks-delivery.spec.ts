@@ -3,11 +3,13 @@
  * /hooks/vorexy over HTTP. What the receiver accepts, exactly-once capture, forged deliveries. The
  * rest of the payment lifecycle: webhook-lifecycle.spec.ts.
  */
-import type { ILockingModule } from "@medusajs/framework/types"
+import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { processWebhookEvent } from "../../src/webhooks/process-event"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import { WEBHOOK_RECEIVED_EVENT } from "../../src/modules/vorexy/events"
+import { wakeWaitingEvents } from "../../src/workflows/steps/wake-waiting-events"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { useSandbox } from "../helpers/sandbox"
 import { eventually, placePixOrder, Store } from "../helpers/store"
@@ -131,6 +133,43 @@ medusaIntegrationTestRunner({
         expect(syncs).toBe(1)
         expect((await captures(orderId)).captures).toBe(1)
         expect(gateway.sandbox.countRequests("getTransaction")).toBe(1)
+      })
+
+      it("runs a delivery once when its charge's row is recorded as it arrives", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        gateway.sandbox.state.payTransaction(transactionId)
+        // Stored as the receiver stores it, not yet looked at.
+        const { id } = await vorexy().recordDelivery({
+          event_key: "evt_as_recorded",
+          header_event_id: "evt_as_recorded",
+          kind: "cash_in",
+          reference_id: transactionId,
+          status_hint: "paid",
+          body: paidEvent(transactionId),
+          trusted: true,
+        })
+
+        const syncs = await syncsOf(transactionId, async () => {
+          // The receiver's announcement, and the checkout recording the charge's row in the same
+          // moment (the gateway announces a charge as it makes it), which wakes waiting events.
+          await Promise.all([
+            getContainer()
+              .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+              .emit({ name: WEBHOOK_RECEIVED_EVENT, data: { id } }),
+            wakeWaitingEvents(getContainer(), [transactionId]),
+          ])
+          await eventually(async () => (await paymentStatus(orderId)) === "captured")
+          await eventually(async () => {
+            const [event] = await vorexy().listVorexyWebhookEvents({ id })
+            return event.outcome === "processed"
+          })
+          // A second run of it has had its chance to take the charge.
+          await new Promise((resolve) => setTimeout(resolve, 1_000))
+        })
+
+        expect(syncs).toBe(1)
+        expect((await captures(orderId)).captures).toBe(1)
       })
 
       it("hands a webhook that came before its charge's row back the moment the row is recorded", async () => {

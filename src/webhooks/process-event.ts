@@ -61,15 +61,9 @@ export async function processWebhookEvent(
       event.kind === "cash_in"
         ? await processCashIn(container, service, event)
         : await processCashOut(container, service, event)
-    if (summary.waiting) {
-      // Left "received": its charge's row wakes it, or the reconcile job hands it back later. (A
-      // wake-up may already have processed it meanwhile: its outcome is not overwritten.)
-      const [waiting] = await service.updateVorexyWebhookEvents({
-        selector: { id: event.id, outcome: "received" },
-        data: { outcome_detail: summary.detail },
-      })
-      return waiting ?? event
-    }
+    // Left "received", marked waiting: its charge's row wakes it, or the reconcile job hands it
+    // back later.
+    if (summary.waiting) return event
     return await finish(summary.orphan ? "orphan" : "processed", summary.detail)
   } catch (error) {
     return await finish(
@@ -91,22 +85,25 @@ async function processCashIn(
   service: VorexyModuleService,
   event: VorexyWebhookEventRow
 ): Promise<Summary> {
-  const [charge] = await service.listVorexyCharges({ transaction_id: event.reference_id })
+  const row = async () =>
+    (await service.listVorexyCharges({ transaction_id: event.reference_id }))[0]
+  let charge = await row()
   // Only the secret's deliveries may make the store look a charge up (never a gateway call per
   // junk request); one for a charge whose create answer was lost is adopted.
-  if (
-    !charge &&
-    event.trusted &&
-    Date.now() - new Date(event.created_at).getTime() < checkoutWindowMs(service)
-  ) {
+  const checkoutOverAt = new Date(new Date(event.created_at).getTime() + checkoutWindowMs(service))
+  if (!charge && event.trusted && Date.now() < checkoutOverAt.getTime()) {
     // The checkout that made it may still be running (its row not yet written, its answer late,
-    // its order not yet kept or rolled back): handed back the moment its row is recorded
-    // (record-charges.ts), or by the reconcile job once that checkout is surely over.
-    return {
-      orphan: false,
-      waiting: true,
-      detail: `no charge for transaction ${event.reference_id} yet: looked at again once its checkout is over`,
-    }
+    // its order not yet kept or rolled back): marked waiting, it is handed back the moment its row
+    // is recorded (wake-waiting-events.ts), or by the reconcile job once that checkout is over.
+    // Only a marked event is woken, so one still on its first run is not run twice; the mark comes
+    // before a second look, so a row recorded in between is seen here or wakes it.
+    const detail = `no charge for transaction ${event.reference_id} yet: looked at again once its checkout is over`
+    await service.updateVorexyWebhookEvents({
+      selector: { id: event.id, outcome: "received" },
+      data: { outcome_detail: detail, next_attempt_at: checkoutOverAt },
+    })
+    charge = await row()
+    if (!charge) return { orphan: false, waiting: true, detail }
   }
   const adopted = !charge && event.trusted && (await adoptCharge(container, event.reference_id))
   if (!charge && !adopted) {

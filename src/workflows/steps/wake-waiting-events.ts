@@ -21,7 +21,13 @@ export async function wakeWaitingEvents(container: MedusaContainer, transactionI
   if (!transactionIds.length) return 0
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const waiting = await service.listVorexyWebhookEvents(
-    { kind: "cash_in", outcome: "received", reference_id: transactionIds },
+    // Marked waiting (webhooks/process-event.ts): one not yet looked at finds the row itself.
+    {
+      kind: "cash_in",
+      outcome: "received",
+      reference_id: transactionIds,
+      next_attempt_at: { $ne: null },
+    },
     { select: ["id"], take: 100 }
   )
   if (waiting.length) {

@@ -26,7 +26,10 @@ export const VorexyWebhookEvent = model
       .default("received"),
     outcome_detail: model.text().nullable(),
     processed_at: model.dateTime().nullable(),
-    /** A failed event is retried by the reconcile job from this time (backoff), until abandoned. */
+    /**
+     * A failed event is retried by the reconcile job from this time (backoff), until abandoned. A
+     * received one waiting for its charge's row: when the checkout that made the charge is over.
+     */
     next_attempt_at: model.dateTime().nullable(),
     /** Raw bodies hold personal data: dropped after the retention period, the outcome kept. */
     body_dropped_at: model.dateTime().nullable(),
