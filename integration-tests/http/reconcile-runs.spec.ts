@@ -5,7 +5,8 @@
  * shows it changed; due work (an expiry) is read on time; one run at a time; never more gateway
  * calls a minute than its budget (VOREXY_RECONCILE_CALLS_PER_MINUTE, 3 here).
  */
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ILockingModule } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
@@ -159,6 +160,30 @@ medusaIntegrationTestRunner({
       expect(closed.status).toBe("cancelled")
       const order = await storeOrder(api, store, orderId)
       expect(order.status).toBe("canceled")
+    })
+
+    it("leaves a due charge another run is syncing to that run, as no failure, and syncs it next", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+      gateway.sandbox.state.payTransaction(transactionId)
+      await vorexy().updateVorexyCharges({
+        id: charge.id,
+        next_sync_at: new Date(Date.now() - 1_000),
+      })
+      // Another run (a webhook's, on another process) holds the charge.
+      const locking = getContainer().resolve<ILockingModule>(Modules.LOCKING)
+      const key = `vorexy:charge:${transactionId}`
+      await locking.acquire(key, { ownerId: "another-run", expire: 15 })
+
+      const busy = await reconcileVorexy(getContainer())
+      await locking.release(key, { ownerId: "another-run" })
+
+      expect(busy.failures).toEqual([])
+      expect(await paymentStatus(orderId)).toBe("awaiting")
+      await ageRuns(1)
+      const next = await reconcileVorexy(getContainer())
+      expect(next.failures).toEqual([])
+      expect(await paymentStatus(orderId)).toBe("captured")
     })
 
     it("runs once at a time: a run started while one is under way is skipped", async () => {

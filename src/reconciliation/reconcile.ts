@@ -18,6 +18,7 @@ import { HOURLY_MARKS, RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { sendDueReminders } from "../notifications/payment-reminders"
 import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
+import { isBusy } from "../workflows/utils/busy"
 import { runWithdrawalSync } from "./run-withdrawal-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
 import { withdrawalReadFilter } from "./withdrawal-watch"
@@ -223,7 +224,9 @@ async function reconcileOnce(container: MedusaContainer) {
         (charge) => `charge ${charge.transaction_id}`,
         (charge) =>
           // Never waits on a charge another run is syncing: that run does the work; it moves on.
+          // Not the run's failure either: the charge is still due, and the next run looks again.
           runChargeSync(container, dueTrigger(charge)).catch((error) => {
+            if (isBusy(error)) return
             // Counted on the charge, whose policy decides when it is read again: not a failure.
             if (!isChargeNotFound(error)) throw error
             notFound++

@@ -23,7 +23,7 @@ import {
   WATCH,
 } from "./sweep-plan"
 import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
-import { isPassingFailure } from "../workflows/utils/busy"
+import { isBusy, isPassingFailure } from "../workflows/utils/busy"
 import { listedReadDue } from "../rules/unknown-charge"
 import { HORIZON_SLACK_MS, LISTED_WITHIN_MS, VOLUME_TTL_MS } from "../rules/timing"
 
@@ -318,7 +318,9 @@ async function read(
     return true
   } catch (error) {
     if (isChargeNotFound(error)) return false
-    budget.failures.push(`charge ${charge.transaction_id}: ${(error as Error).message}`)
+    // Another run holding it is not this run's failure (the health card counts those).
+    if (!isBusy(error))
+      budget.failures.push(`charge ${charge.transaction_id}: ${(error as Error).message}`)
     // Another run held it, or the database or Redis failed: what the list showed is not lost,
     // the charge is due at the next run (a failure of its own has set its backoff instead).
     if (isPassingFailure(error)) {
