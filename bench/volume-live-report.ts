@@ -99,6 +99,19 @@ export function sweepSteps(marks: MarkSample[], name: SweepName) {
 }
 
 /**
+ * The job's runs its own records name (each sampled once or more, told apart by when they ran),
+ * that took at least `overMs`, slowest first: what each run did and where its time went.
+ */
+export function slowRuns(marks: MarkSample[], overMs: number) {
+  const runs = new Map<string, Record<string, unknown>>()
+  for (const m of marks) if (m.reconcile) runs.set(m.reconcile.last_at, m.reconcile.data)
+  return [...runs.values()]
+    .map((data) => ({ data, took: (data.took_ms ?? {}) as Record<string, number> }))
+    .filter((run) => (run.took.all ?? 0) >= overMs)
+    .sort((a, b) => b.took.all - a.took.all)
+}
+
+/**
  * A whole pass over `windowMs` of charges at `perDay` read at `pagesPerMinute`: projected from
  * the pages a pass holds (100 transactions each) and the pace measured.
  */
@@ -154,6 +167,21 @@ export function liveSection(run: LiveRun, date: string) {
       `Target p99 ≤ 5 s: ${mark(tick.n > 0 && tick.p99 <= 5_000)}.`,
     ""
   )
+  const slow = slowRuns(run.marks, 5_000)
+  if (slow.length)
+    lines.push(
+      `Where the runs over 5 s spent their time (their own records, slowest first; ms): ${slow
+        .slice(0, 8)
+        .map(
+          ({ data, took }) =>
+            `${took.all} (${Object.entries(took)
+              .filter(([part, v]) => part !== "all" && v >= 50)
+              .map(([part, v]) => `${part} ${v}`)
+              .join(", ")}; ${data.charges} charges read, ${data.sweep_pages} pages)`
+        )
+        .join("; ")}.`,
+      ""
+    )
 
   // Gateway calls.
   const calls = callsPerOrder(run.requests.byRoute, run.placed)

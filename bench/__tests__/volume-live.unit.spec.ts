@@ -4,6 +4,7 @@ import {
   modelPerOrder,
   projectedPassMs,
   stats,
+  slowRuns,
   sweepSteps,
 } from "../volume-live-report"
 import { seededTransaction } from "../volume-sandbox"
@@ -41,6 +42,20 @@ describe("the live run's arithmetic", () => {
     })
     expect(sweepSteps([sample(3), sample(3), sample(7)], "open")).toBe(5)
     expect(sweepSteps([sample(3)], "settled")).toBe(0)
+  })
+
+  it("names each slow run of the job once, slowest first, from its own records", () => {
+    const record = (last_at: string, all: number) => ({
+      at: 0,
+      sweeps: {},
+      reconcile: { last_at, data: { charges: 1, took_ms: { all, sweeps: all - 10 } } },
+    })
+    const runs = slowRuns(
+      [record("a", 6_000), record("a", 6_000), record("b", 900), record("c", 9_000)],
+      5_000
+    )
+    expect(runs.map((r) => r.took.all)).toEqual([9_000, 6_000])
+    expect(runs[0].took.sweeps).toBe(8_990)
   })
 
   it("projects a pass from its pages and the pace measured", () => {

@@ -141,6 +141,9 @@ medusaIntegrationTestRunner({
       await ageRuns(1)
       const next = await reconcileVorexy(getContainer())
       expect(next).toMatchObject({ sweep_pages: 1, sweep_reads: 1, failures: [] })
+      // Its record says where its time went.
+      expect(next.took_ms.all).toBeGreaterThanOrEqual(next.took_ms.sweeps)
+      expect(next.took_ms.sweeps).toBeGreaterThan(0)
       expect(await paymentStatus(orderId)).toBe("captured")
     })
 

@@ -92,6 +92,7 @@ const EMPTY_RUN = {
   reminders: 0,
   bodies_dropped: 0,
   failures: [] as string[],
+  took_ms: {} as Record<string, number>,
 }
 
 type ChargeRow = Awaited<ReturnType<VorexyModuleService["listVorexyCharges"]>>[number]
@@ -149,6 +150,17 @@ async function reconcileOnce(container: MedusaContainer) {
     service.markHealth(CALLS_MARK, { tokens: bucket.tokens - (granted - budget), at: bucket.at })
   try {
     const stopAt = Date.now() + RUN_TIME_MS
+    // Where the run's time went, by part (ms), in its record: a slow tick says what made it slow.
+    const tookMs: Record<string, number> = {}
+    const startedAt = performance.now()
+    const timed = async <T>(part: string, work: () => Promise<T>): Promise<T> => {
+      const t = performance.now()
+      try {
+        return await work()
+      } finally {
+        tookMs[part] = (tookMs[part] ?? 0) + Math.round(performance.now() - t)
+      }
+    }
     const within = async <T>(batch: number, list: (take: number) => Promise<T[]>) => {
       const take = Math.min(batch, budget)
       const rows = take > 0 ? await list(take) : []
@@ -182,10 +194,12 @@ async function reconcileOnce(container: MedusaContainer) {
         { order: { created_at: "ASC" }, take }
       )
     )
-    const unknownDone = await each(
-      unknown,
-      (row) => `unknown withdrawal ${row.id}`,
-      (row) => settleUnknownWithdrawal(container, row)
+    const unknownDone = await timed("withdrawals", () =>
+      each(
+        unknown,
+        (row) => `unknown withdrawal ${row.id}`,
+        (row) => settleUnknownWithdrawal(container, row)
+      )
     )
 
     // Withdrawals the gateway has not finished: every run while young, then paced
@@ -200,10 +214,12 @@ async function reconcileOnce(container: MedusaContainer) {
         { order: { last_synced_at: "ASC" }, take }
       )
     )
-    const withdrawalsDone = await each(
-      withdrawals,
-      (row) => `withdrawal ${row.gateway_id}`,
-      (row) => runWithdrawalSync(container, row.id, { gateway_id: row.gateway_id! })
+    const withdrawalsDone = await timed("withdrawals", () =>
+      each(
+        withdrawals,
+        (row) => `withdrawal ${row.gateway_id}`,
+        (row) => runWithdrawalSync(container, row.id, { gateway_id: row.gateway_id! })
+      )
     )
 
     // Charges due for a sync of their own, earliest first: one to close as expired (unless a sweep
@@ -233,25 +249,29 @@ async function reconcileOnce(container: MedusaContainer) {
           })
       )
     }
-    let chargesDone = await syncDue(Math.min(RECONCILE_BATCH.charges, Math.ceil(budget / 2)))
+    let chargesDone = await timed("due", () =>
+      syncDue(Math.min(RECONCILE_BATCH.charges, Math.ceil(budget / 2)))
+    )
 
     // The watches: sweeps of the gateway's list, a call per 100 transactions (sweeps.ts).
     const run: RunBudget = { calls: budget, stopAt, failures }
-    const swept = await runSweeps(container, run)
+    const swept = await timed("sweeps", () => runSweeps(container, run))
     budget = run.calls
-    chargesDone += await syncDue(RECONCILE_BATCH.charges)
+    chargesDone += await timed("due", () => syncDue(RECONCILE_BATCH.charges))
 
     // Webhook events whose processing failed (retried with backoff until abandoned), and any the
     // subscriber never got to (a crash between storing and processing).
     // (Not counted in the budget: their gateway reads are made, coalesced, by the subscriber.)
-    const events = await service.listVorexyWebhookEvents(
-      {
-        $or: [
-          { outcome: "failed", ...due("next_attempt_at") },
-          { outcome: "received", created_at: { $lte: new Date(Date.now() - RECEIVED_STALE_MS) } },
-        ],
-      },
-      { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }
+    const events = await timed("events", () =>
+      service.listVorexyWebhookEvents(
+        {
+          $or: [
+            { outcome: "failed", ...due("next_attempt_at") },
+            { outcome: "received", created_at: { $lte: new Date(Date.now() - RECEIVED_STALE_MS) } },
+          ],
+        },
+        { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }
+      )
     )
     // Handed to the webhook subscriber again (on whichever instance takes it), not processed here.
     if (events.length) {
@@ -262,17 +282,19 @@ async function reconcileOnce(container: MedusaContainer) {
 
     // E-mails reminding shoppers of a PIX or boleto about to lapse (no gateway call); a failed
     // send is the run's failure, shown on the admin's health card.
-    const reminders = await sendDueReminders(container, stopAt)
-      .then((sent) => {
-        failures.push(...sent.failed)
-        return sent.sent
-      })
-      .catch((error: Error) => {
-        failures.push(`reminders: ${error.message}`)
-        return 0
-      })
+    const reminders = await timed("reminders", () =>
+      sendDueReminders(container, stopAt)
+        .then((sent) => {
+          failures.push(...sent.failed)
+          return sent.sent
+        })
+        .catch((error: Error) => {
+          failures.push(`reminders: ${error.message}`)
+          return 0
+        })
+    )
 
-    const dropped = await service.dropOldWebhookBodies()
+    const dropped = await timed("clean_up", () => service.dropOldWebhookBodies())
     // Hourly counters past their use: refused deliveries after two days (no longer shown), a
     // client's renewals after two hours (their limit counts one hour).
     for (const { prefix, keepHours } of HOURLY_MARKS) {
@@ -289,6 +311,7 @@ async function reconcileOnce(container: MedusaContainer) {
     if (failures.length) {
       logger.warn(`Vorexy reconcile: ${failures.length} failed: ${failures.join("; ")}`)
     }
+    tookMs.all = Math.round(performance.now() - startedAt)
     const result = {
       // Charges read in all: due, and shown changed by the list.
       charges: chargesDone + swept.reads,
@@ -301,6 +324,7 @@ async function reconcileOnce(container: MedusaContainer) {
       reminders,
       bodies_dropped: dropped,
       failures,
+      took_ms: tookMs,
     }
     // For the admin's health card: when it last ran and what it found (a few failures, bounded).
     await service.markHealth(RECONCILE_MARK, {
