@@ -11,6 +11,7 @@
  */
 import { Client } from "@medusajs/framework/pg"
 import {
+  type LoggedRequest,
   startSandbox,
   type Sandbox,
   type Transaction,
@@ -206,7 +207,7 @@ function age(transactionId: string, slotId: string) {
 
 /**
  * What the store asked of the gateway since `since` (ms): calls by route, by answer, and for each
- * 429 the time until the store asked the same path again (a 429 backed off waits Retry-After).
+ * 429 the time until the store made the same request again (a 429 backed off waits Retry-After).
  */
 function requests(since: number) {
   const byRoute: Record<string, number> = {}
@@ -217,7 +218,13 @@ function requests(since: number) {
     byRoute[r.route] = (byRoute[r.route] ?? 0) + 1
     byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1
     if (r.status !== 429) return
-    const next = items.slice(i + 1).find((n) => n.path === r.path && n.method === r.method)
+    // The same request: one checkout's create is told from another's by its idempotency key.
+    const same = (n: LoggedRequest) =>
+      n.method === r.method &&
+      n.path === r.path &&
+      n.search === r.search &&
+      n.idempotencyKey === r.idempotencyKey
+    const next = items.slice(i + 1).find(same)
     retries.push({ route: r.route, afterMs: next ? Date.parse(next.at) - Date.parse(r.at) : null })
   })
   return { byRoute, byStatus, retries, lost: sandbox.webhooks.lost.length }

@@ -36,6 +36,8 @@ export type LoggedRequest = {
   at: string
   method: string
   path: string
+  /** The query string ("" when none): one list page told from another. */
+  search: string
   route: string
   status: number | "dropped" | "held"
   companyId?: number
@@ -109,6 +111,7 @@ export function logEntry(req: IncomingMessage, url: URL, route: string): LoggedR
     at: new Date().toISOString(),
     method: req.method ?? "?",
     path: url.pathname,
+    search: url.search,
     route,
     status: 0,
     idempotencyKey: header(req, "idempotency-key"),
