@@ -1,7 +1,7 @@
 import { MedusaError, serializeError } from "@medusajs/framework/utils"
 import { VorexyError } from "../../gateway"
 import { LeaseLostError } from "../steps/charge-lease"
-import { BusyError, markBusy, VOREXY_BUSY } from "../utils/busy"
+import { BusyError, isBusy, markBusy, VOREXY_BUSY } from "../utils/busy"
 import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isPassingFailure } from "../utils/busy"
 
@@ -111,4 +111,34 @@ it("marks the lock store's refusal of a lease busy, keeping what a route answers
   const reset = markBusy(Object.assign(new Error("read failed"), { code: "ECONNRESET" }))
   expect((reset as { code?: string }).code).toBe("ECONNRESET")
   expect(isPassingFailure(reset)).toBe(true)
+})
+
+it("tells another run holding the charge (the job moves on, nothing to report) from a lease lost or a lock store away", () => {
+  const held = markBusy(new Error('Failed to acquire lock for key "vorexy:charge:tx_1"'))
+  const cartHeld = new MedusaError(
+    MedusaError.Types.CONFLICT,
+    "the cart stayed locked",
+    VOREXY_BUSY
+  )
+  expect(isBusy(held)).toBe(true)
+  expect(isBusy({ ...serializeError(held) })).toBe(true)
+  expect(isBusy(cartHeld)).toBe(true)
+  // Passing (no backoff), but not another run's work: the job reports these.
+  const lost = new LeaseLostError("vorexy:charge:tx_1")
+  const storeAway = markBusy(new Error("Connection is closed."))
+  const cartStoreAway = Object.assign(
+    new MedusaError(MedusaError.Types.CONFLICT, "the cart stayed locked", VOREXY_BUSY),
+    {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:6379"), {
+        code: "ECONNREFUSED",
+      }),
+    }
+  )
+  for (const error of [lost, storeAway, cartStoreAway]) {
+    expect(isPassingFailure(error)).toBe(true)
+    expect(isBusy(error)).toBe(false)
+  }
+  // As a workflow's run throws them: their own code and words.
+  expect(isBusy({ ...serializeError(lost) })).toBe(false)
+  expect(isBusy({ ...serializeError(storeAway) })).toBe(false)
 })

@@ -16,7 +16,7 @@ import {
   RenewedLockTimes,
   takeRenewedLock,
 } from "../utils/renewed-lock"
-import { BusyError, markBusy } from "../utils/busy"
+import { markBusy, VOREXY_LEASE_LOST } from "../utils/busy"
 import { LEASE_RENEW_MS, LEASE_RETRY_MS, LEASE_S } from "../../rules/timing"
 
 const LEASE: RenewedLockTimes = { holdS: LEASE_S, renewMs: LEASE_RENEW_MS, retryMs: LEASE_RETRY_MS }
@@ -25,7 +25,9 @@ export type ChargeLease = RenewedLock
 
 const locking = (container: MedusaContainer) => container.resolve<ILockingModule>(Modules.LOCKING)
 
-export class LeaseLostError extends BusyError {
+export class LeaseLostError extends Error {
+  readonly code = VOREXY_LEASE_LOST
+
   constructor(key: string) {
     super(
       `Lost the lease on "${key}" (held past it, or the lock store failed): stopped before writing`

@@ -8,6 +8,11 @@ import { isVorexyError } from "../../gateway"
  * charge count as failing. Kept through a workflow's error (Medusa keeps an error's own fields).
  */
 export const VOREXY_BUSY = "VOREXY_BUSY"
+/**
+ * The code of a run that lost its charge's lease mid-way (held past it, or the lock store failed):
+ * passing too, but not "another run is doing the work", so the job still reports it.
+ */
+export const VOREXY_LEASE_LOST = "VOREXY_LEASE_LOST"
 
 /**
  * The lock store's own refusal, marked busy in place: its class and type are kept, so a route
@@ -44,10 +49,6 @@ const OUTAGE_CODES = /^(08[0-9A-Z]{3}|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ET
  * it), each with the library that says it.
  */
 const OUTAGE_MESSAGES: ReadonlyArray<[library: string, message: string]> = [
-  // A key another owner holds, from @medusajs/locking's providers (in-memory, Redis, PostgreSQL):
-  // core's acquireLockStep (a withdrawal's sync) throws it as it is.
-  ["@medusajs/locking", 'Failed to acquire lock for key "vorexy:charge:'],
-  ["@medusajs/locking", 'Failed to acquire lock for key "vorexy:withdrawal:'],
   ["knex", "Unable to acquire a connection"],
   ["knex", "Timeout acquiring a connection"],
   // A query on a transaction whose connection the database cut (PostgreSQL restarted mid-sync).
@@ -69,6 +70,15 @@ const OUTAGE_MESSAGES: ReadonlyArray<[library: string, message: string]> = [
 ]
 
 /**
+ * A key another owner holds, from @medusajs/locking's providers (in-memory, Redis, PostgreSQL):
+ * core's acquireLockStep (a withdrawal's sync) throws it as it is, with no code of ours.
+ */
+const HELD_MESSAGES = [
+  'Failed to acquire lock for key "vorexy:charge:',
+  'Failed to acquire lock for key "vorexy:withdrawal:',
+]
+
+/**
  * A failure that is not the charge's: one of ours with the code VOREXY_BUSY (another run holds
  * its lease or its order's cart: workflows/utils/busy.ts), or the database or Redis is down.
  * Counting it would push the charge's next sync minutes out and flag it sync_failing. The error's
@@ -81,17 +91,32 @@ export function isPassingFailure(error: unknown): boolean {
   const chain = causes(error)
   if (chain.some(isVorexyError)) return false
   return chain.some((cause) => {
-    const { message, code } = cause as { message?: unknown; code?: unknown }
-    if (code === VOREXY_BUSY) return true
-    if (typeof code === "string" && OUTAGE_CODES.test(code)) return true
-    const text = typeof message === "string" ? message : ""
-    return OUTAGE_MESSAGES.some(([, part]) => text.includes(part))
+    const { code, message } = cause as { code?: unknown; message?: unknown }
+    if (code === VOREXY_BUSY || code === VOREXY_LEASE_LOST || isOutage(cause)) return true
+    return typeof message === "string" && HELD_MESSAGES.some((part) => message.includes(part))
   })
 }
 
-/** Another run holds what the sync needs (VOREXY_BUSY on the error or one of its causes). */
-export const isBusy = (error: unknown) =>
-  causes(error).some((cause) => (cause as { code?: unknown }).code === VOREXY_BUSY)
+/** The database, Redis or the lock store is not there (by code, or by its library's words). */
+function isOutage(cause: unknown): boolean {
+  const { message, code } = cause as { message?: unknown; code?: unknown }
+  if (typeof code === "string" && OUTAGE_CODES.test(code)) return true
+  const text = typeof message === "string" ? message : ""
+  return OUTAGE_MESSAGES.some(([, part]) => text.includes(part))
+}
+
+/**
+ * Another run holds what the sync needs (VOREXY_BUSY on the error or one of its causes), and it
+ * is not the lock store failing (its refusal is marked busy where it is taken): that run does the
+ * work, so nobody need report it.
+ */
+export const isBusy = (error: unknown) => {
+  const chain = causes(error)
+  return (
+    chain.some((cause) => (cause as { code?: unknown }).code === VOREXY_BUSY) &&
+    !chain.some(isOutage)
+  )
+}
 
 /** The error and its causes (the ORM and the workflow engine wrap what they catch). */
 function causes(error: unknown): unknown[] {
