@@ -101,4 +101,11 @@ describe("answeredAfterWait: a delivery that waited out the runs holding its cha
       answeredAfterWait({ ...paid, captured_at: null, flag: "late_payment" }, arrived)
     ).toMatch(/coalesced/)
   })
+
+  it("is not answered by a refund or a close whose run may still roll it back", () => {
+    const captured = { ...paid, captured_at: "2026-11-26T09:00:00Z" }
+    expect(answeredAfterWait({ ...captured, status: "refunded" }, arrived)).toBeNull()
+    expect(answeredAfterWait({ ...captured, status: "disputed" }, arrived)).toBeNull()
+    expect(answeredAfterWait({ ...pending, status: "cancelled" }, arrived)).toBeNull()
+  })
 })
