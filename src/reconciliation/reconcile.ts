@@ -267,7 +267,13 @@ async function reconcileOnce(container: MedusaContainer) {
         {
           $or: [
             { outcome: "failed", ...due("next_attempt_at") },
-            { outcome: "received", created_at: { $lte: new Date(Date.now() - RECEIVED_STALE_MS) } },
+            // One waiting for its charge's row is handed back when its checkout is over (the row's
+            // recording wakes it sooner).
+            {
+              outcome: "received",
+              created_at: { $lte: new Date(Date.now() - RECEIVED_STALE_MS) },
+              ...due("next_attempt_at"),
+            },
           ],
         },
         { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }

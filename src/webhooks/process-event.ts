@@ -88,6 +88,12 @@ async function processCashIn(
   const row = async () =>
     (await service.listVorexyCharges({ transaction_id: event.reference_id }))[0]
   let charge = await row()
+  const mark = (detail: string | null, until: Date | null) =>
+    service.updateVorexyWebhookEvents({
+      selector: { id: event.id, outcome: "received" },
+      data: { outcome_detail: detail, next_attempt_at: until },
+    })
+  let marked = event.next_attempt_at !== null
   // Only the secret's deliveries may make the store look a charge up (never a gateway call per
   // junk request); one for a charge whose create answer was lost is adopted.
   const checkoutOverAt = new Date(new Date(event.created_at).getTime() + checkoutWindowMs(service))
@@ -98,13 +104,13 @@ async function processCashIn(
     // Only a marked event is woken, so one still on its first run is not run twice; the mark comes
     // before a second look, so a row recorded in between is seen here or wakes it.
     const detail = `no charge for transaction ${event.reference_id} yet: looked at again once its checkout is over`
-    await service.updateVorexyWebhookEvents({
-      selector: { id: event.id, outcome: "received" },
-      data: { outcome_detail: detail, next_attempt_at: checkoutOverAt },
-    })
+    await mark(detail, checkoutOverAt)
     charge = await row()
     if (!charge) return { orphan: false, waiting: true, detail }
+    marked = true
   }
+  // This run goes on: unmarked, so the row's recording (an adoption's too) does not hand it back.
+  if (marked) await mark(null, null)
   const adopted = !charge && event.trusted && (await adoptCharge(container, event.reference_id))
   if (!charge && !adopted) {
     return { orphan: true, detail: `no charge for transaction ${event.reference_id}` }
