@@ -88,7 +88,7 @@ function projection(own: number): string[] {
     "**At higher volumes (projected, not simulated):** an order's own calls (create and reads) as",
     "this month measured them, which do not grow with volume, plus the sweeps' list calls per order",
     "from their rules (`listCallsPerOrder` in `src/reconciliation/sweep-plan.ts`, unit-tested): the",
-    "recent pass reads an hour of orders every 2 minutes; the open and settled sweeps read at their",
+    "recent pass reads an hour of orders every 100 s; the open and settled sweeps read at their",
     "pace (a share of a call per order of the last day, never under a floor). A whole open pass is",
     "how late a lost payment webhook of a charge over an hour old can be found; a whole settled pass,",
     "a lost refund or chargeback webhook of a paid charge.",

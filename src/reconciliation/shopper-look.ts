@@ -1,7 +1,7 @@
 /**
  * The shopper coming back to their order page is the best sign that an old charge was paid: a
  * boleto paid this morning, a PIX paid a day late. The recent sweep watches charges under an hour
- * old every 2 minutes; older ones are swept at a pace set by volume (sweep-plan.ts), which at a
+ * old every 100 s; older ones are swept at a pace set by volume (sweep-plan.ts), which at a
  * big store can take hours. So a page load (the status route without `wait`) of an awaiting charge
  * over an hour old, not read for 5 minutes, asks for one read in the background (a worker's
  * subscriber): the page's long-poll then hears "paid" if it was. The route itself never calls the
@@ -51,7 +51,7 @@ export function lookDue(charge: LookedCharge, closes: Date | null, now = Date.no
   // (the status route asks for those of an order it shows): looked at for 3 days from its making.
   const closed = closedHere(charge)
   if ((charge.status !== "pending" && !closed) || charge.gateway_unknown_at) return false
-  // Under an hour old, the recent sweep reads the list every 2 minutes.
+  // Under an hour old, the recent sweep reads the list every 100 s (RECENT_PASS_MS).
   const age = now - time(charge.created_at)!
   if (age < WATCH.recentMs) return false
   if (closes && !closed ? now > closes.getTime() : age > WATCH.openMs) return false

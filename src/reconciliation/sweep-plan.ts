@@ -5,7 +5,7 @@
  *
  * Three sweeps, each over the transactions as old as the oldest charge it watches:
  * - recent: charges awaiting payment, under an hour old (a lost payment webhook is caught within
- *   about 2 minutes): a whole pass every other minute;
+ *   2 minutes): a whole pass every 100 s (RECENT_PASS_MS);
  * - open: charges awaiting payment from an hour to 3 days old (a PIX not yet expired, a boleto in
  *   its first days);
  * - settled: older ones still awaiting (a boleto late in its grace), charges closed here while the
@@ -17,7 +17,7 @@
  *
  * What a sweep costs: a transaction is on one page of each pass, so a sweep that looks at
  * transactions up to W old every P costs each order W / P / 100 list calls, whatever the volume
- * (the recent sweep: 60 min / 2 min / 100 = 0.3, plus the last page of each pass). Watching the
+ * (the recent sweep: 60 min / 100 s / 100 = 0.36, plus the last page of each pass). Watching the
  * open window (3 days) every 15 minutes would cost 2.9 per order, more than an order's own calls.
  * So the open and settled sweeps are paced by volume instead: at most a share of a list call per
  * order of the last day (`pace`), never slower than their floor (a page every 5 minutes; every
@@ -25,7 +25,7 @@
  * takes about 2.5 hours, at 10,000 about 9 (BENCHMARKS.md has the table).
  */
 import { type ChargeStatus, normaliseChargeStatus, type TransactionListItem } from "../gateway"
-import { HORIZON_SLACK_MS, SWEEP_DRIFT_MS } from "../rules/timing"
+import { HORIZON_SLACK_MS, RECENT_PASS_MS, SWEEP_DRIFT_MS } from "../rules/timing"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -47,7 +47,7 @@ export type Sweep = {
 }
 
 export const SWEEPS: Sweep[] = [
-  { name: "recent", everyMs: 2 * MINUTE - SWEEP_DRIFT_MS, pagesPerStep: 50 },
+  { name: "recent", everyMs: RECENT_PASS_MS - SWEEP_DRIFT_MS, pagesPerStep: 50 },
   {
     name: "open",
     everyMs: 15 * MINUTE - SWEEP_DRIFT_MS,
@@ -94,7 +94,7 @@ export function sweepDue(
 
 /**
  * List calls per order the sweeps cost at `ordersPerDay` in a steady state, from their rules: the
- * recent pass's pages (an hour of orders and the horizon's slack, rounded up to whole pages) 720
+ * recent pass's pages (an hour of orders and the horizon's slack, rounded up to whole pages) 864
  * times a day, and each paced sweep at its pace (when its window keeps it busy: at high volume).
  */
 export function listCallsPerOrder(ordersPerDay: number): number {

@@ -318,7 +318,7 @@ async function read(
     return true
   } catch (error) {
     if (isChargeNotFound(error)) return false
-    // Another run holding it is not this run's failure (the health card counts those).
+    // Another run holding it is not this run's failure (its failures are on the health card).
     if (!isBusy(error))
       budget.failures.push(`charge ${charge.transaction_id}: ${(error as Error).message}`)
     // Another run held it, or the database or Redis failed: what the list showed is not lost,

@@ -28,6 +28,14 @@ export const RUN_TIME_MS = 50 * SECOND
 export const SILENT_MS = 2 * RECONCILE_EVERY_MS
 /** Runs come every tick and drift a little: a sweep a little under its period still counts. */
 export const SWEEP_DRIFT_MS = RECONCILE_EVERY_MS
+/** A lost payment webhook of a charge under an hour old is found (and captured) within this. */
+export const LOST_PAYMENT_FOUND_MS = 2 * MINUTE
+/**
+ * How often a pass of the recent sweep (charges awaiting payment under an hour old) starts: the
+ * target less a tick's wait for the run and a tick's worth of the run's own work before the pass
+ * reaches the page and the read captures (reconciliation/sweep-plan.ts).
+ */
+export const RECENT_PASS_MS = LOST_PAYMENT_FOUND_MS - 2 * RECONCILE_EVERY_MS
 /**
  * A withdrawal the gateway has not finished is read every run while it is young (a PIX payout
  * ends within seconds, and the admin is watching), then at most this often: one stuck at the

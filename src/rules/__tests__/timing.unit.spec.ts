@@ -10,8 +10,10 @@ const {
   LEASE_WAIT_S,
   LONG_POLL_DEFAULT_MS,
   LONG_POLL_MAX_MS,
+  LOST_PAYMENT_FOUND_MS,
   MAX_REUSE_MS,
   RECEIVED_STALE_MS,
+  RECENT_PASS_MS,
   RECONCILE_EVERY_MS,
   REUSE_READ_MS,
   RUN_LEASE_S,
@@ -66,4 +68,11 @@ it("holds only times: positive numbers of milliseconds or seconds", () => {
     for (const time of values) expect([name, time > 0]).toEqual([name, true])
     expect(name).toMatch(/_(MS|S)$/)
   }
+})
+
+it("starts a recent pass often enough that a lost payment is found within its target", () => {
+  // A pass, the wait for the next tick, and the run's own work before it reaches the page.
+  expect(RECENT_PASS_MS + 2 * RECONCILE_EVERY_MS).toBeLessThanOrEqual(LOST_PAYMENT_FOUND_MS)
+  // And no more often than the job runs.
+  expect(RECENT_PASS_MS).toBeGreaterThan(RECONCILE_EVERY_MS)
 })
