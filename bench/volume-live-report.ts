@@ -5,6 +5,7 @@
  */
 import { cpus, totalmem } from "node:os"
 import { listCallsPerOrder, passMs, SWEEPS, type SweepName } from "../src/reconciliation/sweep-plan"
+import { LOST_PAYMENT_FOUND_MS, RECENT_PASS_MS } from "../src/rules/timing"
 import type { GatewayRequests } from "./volume-gateway"
 import type { MarkSample, MemorySample, RouteTimes } from "./volume-live-measure"
 
@@ -15,6 +16,7 @@ export const ORDERS_PER_DAY = 10_000
 
 /** A charge paid at the gateway with its webhook lost, and when the store learned it. */
 export type LostCapture = {
+  transactionId: string
   bucket: string
   /** The charge's age when it was paid. */
   ageMs: number
@@ -241,7 +243,7 @@ export function liveSection(run: LiveRun, date: string) {
     "",
     "| sweep | pages | per minute | where its pass stood at the end | whole pass, projected from the pace measured | the rules' pass (sweep-plan.ts) |",
     "| --- | ---: | ---: | --- | ---: | ---: |",
-    `| recent (last hour, every 2 min) | ${recentPages} | ${(recentPages / minutes).toFixed(2)} | – | – | 2 min |`,
+    `| recent (last hour, every ${RECENT_PASS_MS / 1000} s) | ${recentPages} | ${(recentPages / minutes).toFixed(2)} | – | – | ${RECENT_PASS_MS / 1000} s |`,
     `| open (1 h – 3 days) | ${openSteps} | ${openPerMin.toFixed(2)} | page ${lastMarks.open?.page ?? "–"} | ${hours(openPass)} | ${hours(ruleOpen)} |`,
     `| settled (30 days here) | ${settledSteps} | ${settledPerMin.toFixed(2)} | page ${lastMarks.settled?.page ?? "–"} | ${hours(settledPass)} | ${hours(ruleSettled)} |`,
     "",
@@ -267,7 +269,8 @@ export function liveSection(run: LiveRun, date: string) {
   }
   const young = run.lost.filter((l) => l.ageMs < HOUR)
   const youngMet =
-    young.length > 0 && young.every((l) => l.learnedMs !== null && l.learnedMs <= 2 * MINUTE)
+    young.length > 0 &&
+    young.every((l) => l.learnedMs !== null && l.learnedMs <= LOST_PAYMENT_FOUND_MS)
   const looked = run.lost.filter((l) => l.pageLoadMs !== undefined)
   const lookMet =
     looked.length > 0 &&

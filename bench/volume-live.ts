@@ -38,6 +38,7 @@ import { PLUGIN_ROUTE } from "./stores"
 import { bindingKeyHex, seedVolume } from "./volume-seed"
 import { ChargeBinding } from "../src/providers/vorexy/core/binding"
 import { DROP_BODIES_PER_RUN, dropOldBodiesSql } from "../src/modules/vorexy/body-clean-up"
+import { LOST_PAYMENT_FOUND_MS } from "../src/rules/timing"
 import { startGatewayProcess, type GatewayProcess } from "./volume-gateway"
 import { Sampler, timedGet, type RouteTimes } from "./volume-live-measure"
 import { liveSection, type LiveRun, type LostCapture } from "./volume-live-report"
@@ -94,6 +95,31 @@ async function placePix(ls: LiveStore) {
     transactionId: status.payment_status.transaction_id as string,
   }
 }
+
+/**
+ * For the log: what the rows of the lost webhooks not learned within the target say (why one took
+ * long: not listed, not read, read and not captured).
+ */
+async function logSlowLost(pg: Client, lost: LostCapture[], log: (line: string) => void) {
+  for (const entry of lost) {
+    if (entry.learnedMs !== null && entry.learnedMs <= LOST_PAYMENT_FOUND_MS) continue
+    const { rows } = await pg.query(
+      `select status, gateway_status, gateway_internal_id, created_at, last_synced_at,
+              next_sync_at, sync_failures, flag, captured_at, not_found_reads
+       from vorexy_charge where transaction_id = $1`,
+      [entry.transactionId]
+    )
+    log(
+      `volume-live: lost webhook ${entry.bucket}, paid ${new Date(entry.paidAt).toISOString()}, learned ${entry.learnedMs === null ? "not within the run" : `after ${entry.learnedMs} ms`}: ${JSON.stringify(rows[0] ?? null)}`
+    )
+  }
+}
+
+/**
+ * Requests per route in each measure: enough that a p95 is not two unlucky requests (a tick of
+ * the job sharing these 2 CPUs), in about 15 s.
+ */
+const ROUTE_SAMPLES = 200
 
 /** The routes a store's pages and admin call, `n` times each, one after another. */
 async function routeTimes(ls: LiveStore, orderIds: string[], n: number): Promise<RouteTimes> {
@@ -223,7 +249,7 @@ export async function volumeLive(log: (line: string) => void) {
       }
       await sleep(5_000)
       await routeTimes(ls, emptyOrders, 5)
-      const empty = await routeTimes(ls, emptyOrders, 40)
+      const empty = await routeTimes(ls, emptyOrders, ROUTE_SAMPLES)
       await Promise.all(ls.processes.map((p) => p.stop()))
       ls = undefined
 
@@ -272,6 +298,7 @@ export async function volumeLive(log: (line: string) => void) {
         if (Date.now() > runEnd) return
         const { at: paidAt } = await gateway.pay(placed.transactionId, true)
         const entry: LostCapture = {
+          transactionId: placed.transactionId,
           bucket: age.bucket,
           ageMs: paidAt - createdAt,
           paidAt,
@@ -290,7 +317,9 @@ export async function volumeLive(log: (line: string) => void) {
       }
 
       // The routes halfway through, among the checkouts.
-      const busy = sleep((runEnd - runStart) / 2).then(() => routeTimes(store, seededOrders, 40))
+      const busy = sleep((runEnd - runStart) / 2).then(() =>
+        routeTimes(store, seededOrders, ROUTE_SAMPLES)
+      )
       log(`volume-live: ${minutes} min of checkouts, one every ${(gapMs / 1000).toFixed(1)} s`)
       const checkouts: Promise<void>[] = []
       for (let n = 0; Date.now() < runEnd; n++) {
@@ -313,6 +342,7 @@ export async function volumeLive(log: (line: string) => void) {
             const { lost: gone, at } = await gateway.pay(placed.transactionId)
             if (gone) {
               const entry: LostCapture = {
+                transactionId: placed.transactionId,
                 bucket: "live, under 1 h",
                 ageMs: at - placedAt,
                 paidAt: at,
@@ -334,9 +364,10 @@ export async function volumeLive(log: (line: string) => void) {
       // A lost webhook paid near the end gets two minutes more (the recent sweep's target).
       await sleep(Math.min(2 * MINUTE + 10_000, Math.max(0, runEnd + 2 * MINUTE - Date.now())))
       await Promise.all(looks)
+      await logSlowLost(pg, lost, log)
       // The routes on the full store once the checkouts stopped, the job still on: as the empty
       // store's were measured.
-      const full = await routeTimes(store, seededOrders, 40)
+      const full = await routeTimes(store, seededOrders, ROUTE_SAMPLES)
       const runMs = Date.now() - runStart
       const requests = await gateway.requests(runStart)
       sampler.stop()
