@@ -89,7 +89,10 @@ export function webhookCalls(
 export async function ageWebhookEvent(container: MedusaContainer, id: string, minutes = 10) {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   await pg.raw(
-    `update vorexy_webhook_event set created_at = now() - make_interval(mins => ?), next_attempt_at = null where id = ?`,
-    [minutes, id]
+    `update vorexy_webhook_event
+       set created_at = now() - make_interval(mins => ?),
+           next_attempt_at = next_attempt_at - make_interval(mins => ?)
+     where id = ?`,
+    [minutes, minutes, id]
   )
 }
