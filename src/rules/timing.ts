@@ -65,6 +65,11 @@ export const LEASE_RETRY_MS = 300
  * held its charge is surely gone. Then handed back to the subscriber.
  */
 export const RECEIVED_STALE_MS = LEASE_S * SECOND + LEASE_RENEW_MS
+/**
+ * A webhook event's run that was handed back (woken, or by the job) may wait out its charge's
+ * lease and then sync: the job does not hand it back again before this.
+ */
+export const EVENT_RUN_MAX_MS = LEASE_WAIT_S * SECOND + RECEIVED_STALE_MS
 
 // The order's cart lock (workflows/steps/order-cart-lock.ts).
 

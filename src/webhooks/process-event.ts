@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../rules/backoff"
+import { EVENT_RUN_MAX_MS } from "../rules/timing"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
 import { runWithdrawalSync } from "../reconciliation/run-withdrawal-sync"
@@ -109,8 +110,9 @@ async function processCashIn(
     if (!charge) return { orphan: false, waiting: true, detail }
     marked = true
   }
-  // This run goes on: unmarked, so the row's recording (an adoption's too) does not hand it back.
-  if (marked) await mark(null, null)
+  // This run goes on: unmarked (no longer waiting), so the row's recording (an adoption's too)
+  // does not wake it, and the job leaves it to this run while it may still be running.
+  if (marked) await mark(null, new Date(Date.now() + EVENT_RUN_MAX_MS))
   const adopted = !charge && event.trusted && (await adoptCharge(container, event.reference_id))
   if (!charge && !adopted) {
     return { orphan: true, detail: `no charge for transaction ${event.reference_id}` }

@@ -76,3 +76,7 @@ it("starts a recent pass often enough that a lost payment is found within its ta
   // And no more often than the job runs.
   expect(RECENT_PASS_MS).toBeGreaterThan(RECONCILE_EVERY_MS)
 })
+
+it("leaves a handed-back webhook event's run its lease wait before handing it back again", () => {
+  expect(timing.EVENT_RUN_MAX_MS).toBeGreaterThan(LEASE_WAIT_S * 1000)
+})

@@ -126,6 +126,11 @@ it("tells another run holding the charge (the job moves on, nothing to report) f
   // Passing (no backoff), but not another run's work: the job reports these.
   const lost = new LeaseLostError("vorexy:charge:tx_1")
   const storeAway = markBusy(new Error("Connection is closed."))
+  const redisDown = markBusy(
+    new Error(
+      'Reached the max retries per request limit (which is 20). Refer to "maxRetriesPerRequest" option for details.'
+    )
+  )
   const cartStoreAway = Object.assign(
     new MedusaError(MedusaError.Types.CONFLICT, "the cart stayed locked", VOREXY_BUSY),
     {
@@ -134,7 +139,7 @@ it("tells another run holding the charge (the job moves on, nothing to report) f
       }),
     }
   )
-  for (const error of [lost, storeAway, cartStoreAway]) {
+  for (const error of [lost, storeAway, redisDown, cartStoreAway]) {
     expect(isPassingFailure(error)).toBe(true)
     expect(isBusy(error)).toBe(false)
   }

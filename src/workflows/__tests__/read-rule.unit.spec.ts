@@ -107,5 +107,7 @@ describe("answeredAfterWait: a delivery that waited out the runs holding its cha
     expect(answeredAfterWait({ ...captured, status: "refunded" }, arrived)).toBeNull()
     expect(answeredAfterWait({ ...captured, status: "disputed" }, arrived)).toBeNull()
     expect(answeredAfterWait({ ...pending, status: "cancelled" }, arrived)).toBeNull()
+    // A partial refund keeps it paid; its step may still be under way.
+    expect(answeredAfterWait({ ...captured, refunded_amount_cents: 500 }, arrived)).toBeNull()
   })
 })

@@ -21,12 +21,14 @@ export async function wakeWaitingEvents(container: MedusaContainer, transactionI
   if (!transactionIds.length) return 0
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const waiting = await service.listVorexyWebhookEvents(
-    // Marked waiting (webhooks/process-event.ts): one not yet looked at finds the row itself.
+    // Marked waiting (webhooks/process-event.ts): one not yet looked at finds the row itself, and
+    // one whose run goes on (unmarked: no detail) is not run twice.
     {
       kind: "cash_in",
       outcome: "received",
       reference_id: transactionIds,
       next_attempt_at: { $ne: null },
+      outcome_detail: { $ne: null },
     },
     { select: ["id"], take: 100 }
   )

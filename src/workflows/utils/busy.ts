@@ -57,6 +57,9 @@ const OUTAGE_MESSAGES: ReadonlyArray<[library: string, message: string]> = [
   ["pg", "Connection terminated"],
   ["pg", "Client has encountered a connection error"],
   ["ioredis", "Connection is closed"],
+  // A command sent while Redis is away (Medusa's Redis locking provider keeps ioredis' defaults).
+  ["ioredis", "Reached the max retries per request limit"],
+  ["ioredis", "Stream isn't writeable"],
   ["libpq", "server closed the connection unexpectedly"],
   // PostgreSQL's own words for 57P01 and 57P03, in a message that kept them but not the code.
   ["postgresql", "terminating connection due to administrator command"],

@@ -87,16 +87,19 @@ export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): s
  * After waiting out the runs that held the charge (webhooks/process-event.ts): whether the row as
  * they leave it answers the trigger. Read without the lease, the row may be a run's unfinished
  * work: what its apply wrote before its capture, refund or cancel ran may yet be rolled back. So
- * only a row no such step follows answers: awaiting payment, or paid and captured (or flagged,
- * which captures nothing). Any other waits for a sync of its own.
+ * only a row no such step follows answers: awaiting payment, or paid, nothing refunded, and
+ * captured (or flagged, which captures nothing). Any other waits for a sync of its own.
  */
 export function answeredAfterWait(
   charge: RecordedCharge & { captured_at?: Date | string | null; flag?: string | null },
   trigger: SyncTrigger
 ): string | null {
+  // A paid charge with a refund recorded may have that refund's step still to run.
   const final =
     charge.status === "pending" ||
-    (charge.status === "paid" && (!!charge.captured_at || !!charge.flag))
+    (charge.status === "paid" &&
+      !charge.refunded_amount_cents &&
+      (!!charge.captured_at || !!charge.flag))
   return final ? alreadyAnswered(charge, trigger) : null
 }
 
