@@ -187,9 +187,11 @@ async function ageCharge(
   if (!slot) throw new Error(`no seeded slot ${where}`)
   await gateway.age(transactionId, slot.transaction_id)
   await pg.query(
+    // The gateway's id it may have learned from a sweep before this is gone (the list now names
+    // it by the slot's): it learns the new one as any row does.
     `update vorexy_charge c set created_at = s.created_at, expires_at = s.expires_at,
        next_sync_at = case when c.next_sync_at is null then null else s.expires_at end,
-       last_synced_at = s.last_synced_at
+       last_synced_at = s.last_synced_at, gateway_internal_id = null
      from vorexy_charge s where s.transaction_id = $2 and c.transaction_id = $1`,
     [transactionId, slot.transaction_id]
   )

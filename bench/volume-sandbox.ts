@@ -195,7 +195,7 @@ function age(transactionId: string, slotId: string) {
   const live = sandbox.state.transaction(transactionId)
   const slot = sandbox.state.transaction(slotId)
   live.internalId = slot.internalId
-  live.leadInternalId = slot.leadInternalId
+  // Its lead stays its own: it names the charge's payment session, as a real old charge's does.
   live.createdAt = slot.createdAt
   live.updatedAt = slot.updatedAt
   const expiry = slot.pix?.expirationDate ?? slot.boleto?.expirationDate
