@@ -94,7 +94,8 @@ async function processCashIn(
       selector: { id: event.id, outcome: "received" },
       data: { outcome_detail: detail, next_attempt_at: until },
     })
-  let marked = event.next_attempt_at !== null
+  // Marked by an earlier run (a failed one's next_attempt_at is its backoff instead).
+  let marked = event.outcome === "received" && event.next_attempt_at !== null
   // Only the secret's deliveries may make the store look a charge up (never a gateway call per
   // junk request); one for a charge whose create answer was lost is adopted.
   const checkoutOverAt = new Date(new Date(event.created_at).getTime() + checkoutWindowMs(service))
