@@ -12,7 +12,6 @@ import tseslint from "typescript-eslint"
 const ALL = "*"
 const LAYERS = {
   api: {
-    webhooks: ALL,
     reconciliation: ALL,
     workflows: ALL,
     modules: ALL,
@@ -33,7 +32,6 @@ const LAYERS = {
     rules: ALL,
   },
   subscribers: {
-    webhooks: ALL,
     reconciliation: ALL,
     workflows: ALL,
     notifications: ALL,
@@ -48,7 +46,6 @@ const LAYERS = {
     providers: ["vorexy/provider-ids", "vorexy/options"],
     rules: ALL,
   },
-  webhooks: { reconciliation: ALL, workflows: ALL, modules: ALL, gateway: ALL, rules: ALL },
   reconciliation: {
     workflows: ALL,
     notifications: ALL,

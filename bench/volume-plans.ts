@@ -341,7 +341,7 @@ function calls(service: VorexyModuleService, s: Sample, page: Sample[]) {
           { order: { updated_at: "DESC" }, take: 20 }
         ),
     ],
-    // The webhook intake (webhooks/)
+    // The webhook intake (modules/vorexy/webhook-events.ts)
     [
       "webhook: store the delivery",
       () =>

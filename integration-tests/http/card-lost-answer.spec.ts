@@ -8,7 +8,7 @@
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
-import { processWebhookEvent } from "../../src/webhooks/process-event"
+import { processChargeEvent as processWebhookEvent } from "../../src/subscribers/vorexy-webhook-received"
 import { cardToken, INSTALLMENTS_WITH_INTEREST, TEST_CARDS } from "../helpers/cards"
 import { useSandbox } from "../helpers/sandbox"
 import {

@@ -11,7 +11,7 @@ import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
-import { runChargeSync } from "../../src/workflows/charge-sync/run"
+import { runChargeSync } from "../../src/workflows/charge-sync/workflow"
 import { useSandbox } from "../helpers/sandbox"
 import { placePixOrder, resetAndSeed, Store, storeOrder } from "../helpers/store"
 

@@ -10,7 +10,7 @@ import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import { FLAG_AFTER_FAILURES } from "../../src/rules/backoff"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
-import { runChargeSync } from "../../src/workflows/charge-sync/run"
+import { runChargeSync } from "../../src/workflows/charge-sync/workflow"
 
 /** The sync a webhook delivery starts (waits for a busy charge, reads the gateway). */
 const webhookFor = (transaction_id: string) => ({
@@ -20,7 +20,7 @@ const webhookFor = (transaction_id: string) => ({
   arrived_at: null,
   vouched: false,
 })
-import { MAX_PROCESSING_ATTEMPTS } from "../../src/webhooks/process-event"
+import { MAX_PROCESSING_ATTEMPTS } from "../../src/modules/vorexy/webhook-events"
 import { useSandbox } from "../helpers/sandbox"
 import { adminHeaders, errorResponse, eventually, placePixOrder, Store } from "../helpers/store"
 import { resetForWebhooks, SECRET, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"

@@ -18,7 +18,9 @@ import {
   storeOrder,
   moveChargeExpiry,
 } from "../helpers/store"
+import { WEBHOOK_RECEIVED_EVENT } from "../../src/modules/vorexy/events"
 import {
+  ageWebhookEvent,
   OrderGraph,
   resetForWebhooks,
   SECRET,
@@ -277,6 +279,48 @@ medusaIntegrationTestRunner({
           gateway_status: "Failure",
           failure_reason: "Chave PIX não encontrada",
         })
+      })
+
+      it("one announced to the charges' subscriber (as before withdrawals had their own) is handed to its own by the job", async () => {
+        gateway.sandbox.setWebhookUrl(null)
+        gateway.sandbox.state.setBalance(1001, { availableCents: 100_000 })
+        const created = await vorexy()
+          .gateway()
+          .requestWithdrawal({ amount: 1500 }, { idempotencyKey: "wd_test_old_name_1" })
+        const [local] = await vorexy().createVorexyWithdrawals([
+          {
+            idempotency_key: "wd_test_old_name_1",
+            gateway_id: created.id,
+            amount_cents: 1500,
+            status: "pending",
+          },
+        ])
+        gateway.sandbox.state.completeWithdrawal(Number(created.id))
+        const { id } = await vorexy().recordDelivery({
+          event_key: "evt_old_name",
+          header_event_id: "evt_old_name",
+          kind: "cash_out",
+          reference_id: String(created.id),
+          status_hint: "successful",
+          body: { object: "withdraw", type: "cashout", withdrawId: Number(created.id) },
+          trusted: true,
+        })
+        await getContainer()
+          .resolve(Modules.EVENT_BUS)
+          .emit({ name: WEBHOOK_RECEIVED_EVENT, data: { id } })
+        // The charges' subscriber leaves it as it was.
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        expect((await vorexy().listVorexyWebhookEvents({ id }))[0].outcome).toBe("received")
+
+        // The job hands an event still unprocessed to the subscriber of its kind.
+        await ageWebhookEvent(getContainer(), id)
+        await reconcile(getContainer())
+        const event = await eventually(
+          async () => (await vorexy().listVorexyWebhookEvents({ id, outcome: "processed" }))[0]
+        )
+        expect(event.kind).toBe("cash_out")
+        const [after] = await vorexy().listVorexyWithdrawals({ id: local.id })
+        expect(after.status).toBe("successful")
       })
 
       it("keeps events for unknown withdrawals as orphans", async () => {

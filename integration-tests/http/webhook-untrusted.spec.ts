@@ -5,7 +5,7 @@
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
-import { UNTRUSTED_PER_REFERENCE } from "../../src/webhooks/receive-delivery"
+import { UNTRUSTED_PER_REFERENCE } from "../../src/modules/vorexy/webhook-events"
 import { useSandbox } from "../helpers/sandbox"
 import { errorResponse, eventually, placePixOrder, Store } from "../helpers/store"
 import { resetForWebhooks, WEBHOOK_SETTINGS, webhookCalls } from "../helpers/webhooks"

@@ -6,7 +6,7 @@
 import type { IEventBusModuleService, ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
-import { processWebhookEvent } from "../../src/webhooks/process-event"
+import { processChargeEvent as processWebhookEvent } from "../../src/subscribers/vorexy-webhook-received"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import { WEBHOOK_RECEIVED_EVENT } from "../../src/modules/vorexy/events"
 import { wakeWaitingEvents } from "../../src/workflows/steps/wake-waiting-events"

@@ -3,7 +3,7 @@
  * Due work first (withdrawals whose answer was lost or not final, charges to close at their
  * expiry or to retry, failed webhook events), earliest due first; then the watches, which read
  * the gateway's list rather than each charge (sweeps.ts). Bounded per run in gateway calls and
- * time; one failure never stops the others, and a failing row backs off (charge-sync/run.ts) so it
+ * time; one failure never stops the others, and a failing row backs off (charge-sync/workflow.ts: runChargeSync) so it
  * cannot hold the queue.
  */
 import type {
@@ -13,11 +13,11 @@ import type {
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
-import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
+import { webhookEventMessages } from "../modules/vorexy/events"
 import { HOURLY_MARKS, RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { sendDueReminders } from "../notifications/payment-reminders"
-import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
+import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/workflow"
 import { isBusy } from "../workflows/utils/busy"
 import { runWithdrawalSync } from "./run-withdrawal-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
@@ -279,11 +279,11 @@ async function reconcileOnce(container: MedusaContainer) {
         { order: { created_at: "ASC" }, take: RECONCILE_BATCH.events }
       )
     )
-    // Handed to the webhook subscriber again (on whichever instance takes it), not processed here.
+    // Handed to their subscribers again (on whichever instance takes them), not processed here.
     if (events.length) {
       await container
         .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-        .emit(events.map((event) => ({ name: WEBHOOK_RECEIVED_EVENT, data: { id: event.id } })))
+        .emit(webhookEventMessages(events))
     }
 
     // E-mails reminding shoppers of a PIX or boleto about to lapse (no gateway call); a failed

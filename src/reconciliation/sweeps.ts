@@ -22,7 +22,7 @@ import {
   SweepState,
   WATCH,
 } from "./sweep-plan"
-import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/run"
+import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/workflow"
 import { isBusy, isPassingFailure } from "../workflows/utils/busy"
 import { listedReadDue } from "../rules/unknown-charge"
 import { HORIZON_SLACK_MS, LISTED_WITHIN_MS, VOLUME_TTL_MS } from "../rules/timing"

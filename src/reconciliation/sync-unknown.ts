@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
-import { runChargeSync } from "../workflows/charge-sync/run"
+import { runChargeSync } from "../workflows/charge-sync/workflow"
 
 /** Charges one call syncs at most: each is a gateway read, and the admin waits for the answer. */
 export const SYNC_UNKNOWN_BATCH = 10

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { runChargeSync } from "../workflows/charge-sync/run"
+import { runChargeSync } from "../workflows/charge-sync/workflow"
 import { CHARGE_LOOK_EVENT, ChargeLookEvent } from "../reconciliation/shopper-look"
 
 /**

@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
-import { runChargeSync } from "../workflows/charge-sync/run"
+import { runChargeSync } from "../workflows/charge-sync/workflow"
 import { renewalWindowEnd } from "../workflows/utils/renewal"
 
 /**

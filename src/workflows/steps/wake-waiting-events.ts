@@ -21,7 +21,7 @@ export async function wakeWaitingEvents(container: MedusaContainer, transactionI
   if (!transactionIds.length) return 0
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const waiting = await service.listVorexyWebhookEvents(
-    // Marked waiting (webhooks/process-event.ts): one not yet looked at finds the row itself, and
+    // Marked waiting (subscribers/vorexy-webhook-received.ts): one not yet looked at finds the row itself, and
     // one whose run goes on (unmarked: no detail) is not run twice.
     {
       kind: "cash_in",

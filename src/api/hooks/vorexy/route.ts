@@ -3,15 +3,19 @@
  * credentials, a header or ?token= (utils/webhook-token.ts).
  *
  * Vorexy's webhooks are unsigned, so: the secret (constant-time compare) when one is configured,
- * every delivery stored and deduplicated, and nothing applied from the body: the subscriber
- * re-fetches the record from the gateway. Answers at once; never says whether an id
- * exists; a malformed body is a 4xx, never a 5xx.
+ * every delivery stored and deduplicated, and nothing applied from the body: each stored event is
+ * announced to its subscriber (a charge's: subscribers/vorexy-webhook-received.ts), which
+ * re-fetches the record from the gateway. Answers at once; never says whether an id exists; a
+ * malformed body is a 4xx, never a 5xx.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { WebhookBodyError } from "../../../gateway"
+import type { IEventBusModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { parseWebhookBody, WebhookBodyError } from "../../../gateway"
 import { VOREXY_MODULE } from "../../../modules/vorexy"
+import { webhookEventMessages } from "../../../modules/vorexy/events"
 import type VorexyModuleService from "../../../modules/vorexy/service"
-import { receiveWebhook } from "../../../webhooks/receive-delivery"
+import { storeDeliveryEvents } from "../../../modules/vorexy/webhook-events"
 import { tokenMatches, webhookToken } from "../../utils/webhook-token"
 import { countRefusedDelivery } from "../../../modules/vorexy/refused-counter"
 import { selfTestNonce } from "../../utils/webhook-self-test"
@@ -33,18 +37,24 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     return
   }
   const header = req.headers["x-webhook-event-id"]
+  const headerEventId = typeof header === "string" ? header : null
+  let events
   try {
-    const result = await receiveWebhook(req.scope, {
-      raw: req.rawBody,
-      headerEventId: typeof header === "string" ? header : null,
-      trusted: Boolean(secret),
-    })
-    res.status(200).json({ ok: true, ...result })
+    events = parseWebhookBody(req.rawBody, headerEventId)
   } catch (error) {
-    if (error instanceof WebhookBodyError) {
-      res.status(400).json({ message: `Invalid webhook: ${error.message}` })
-      return
-    }
-    throw error
+    if (!(error instanceof WebhookBodyError)) throw error
+    res.status(400).json({ message: `Invalid webhook: ${error.message}` })
+    return
   }
+  const { stored, duplicates } = await storeDeliveryEvents(vorexy, events, {
+    headerEventId,
+    trusted: Boolean(secret),
+  })
+  // Announced once all are stored, so the first re-fetch already answers the whole batch.
+  if (stored.length) {
+    await req.scope
+      .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+      .emit(webhookEventMessages(stored))
+  }
+  res.status(200).json({ ok: true, received: events.length, duplicates })
 }

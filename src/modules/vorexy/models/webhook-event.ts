@@ -30,7 +30,7 @@ export const VorexyWebhookEvent = model
      * A failed event is retried by the reconcile job from this time (backoff), until abandoned. A
      * received one: with a detail, it waits for its charge's row until the checkout that made the
      * charge is over (its recording wakes it sooner); without, a handed-back run may still be
-     * under way until then (webhooks/process-event.ts).
+     * under way until then (subscribers/vorexy-webhook-received.ts).
      */
     next_attempt_at: model.dateTime().nullable(),
     /** Raw bodies hold personal data: dropped after the retention period, the outcome kept. */

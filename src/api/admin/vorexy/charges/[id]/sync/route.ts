@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../../../../../modules/vorexy"
 import type VorexyModuleService from "../../../../../../modules/vorexy/service"
-import { runChargeSync } from "../../../../../../workflows/charge-sync/run"
+import { runChargeSync } from "../../../../../../workflows/charge-sync/workflow"
 import { sendGatewayError } from "../../../gateway-errors"
 import { chargeView } from "../../view"
 

@@ -1,19 +1,12 @@
-import type { IEventBusModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
-import { ParsedWebhookEvent, parseWebhookBody } from "../gateway"
-import { VOREXY_MODULE } from "../modules/vorexy"
-import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
-import type VorexyModuleService from "../modules/vorexy/service"
-
-export type Delivery = {
-  raw: string | Buffer | undefined
-  headerEventId: string | null
-  /**
-   * Arrived with the configured secret. False when no secret is configured: nothing then tells the
-   * gateway from anyone else.
-   */
-  trusted: boolean
-}
+/**
+ * The rules of the webhook-event table: which deliveries are kept (untrusted ones bounded), and how
+ * a processed event's outcome is written (attempts, backoff, abandoned). The route and the two
+ * subscribers act; this says what is stored.
+ */
+import type { ParsedWebhookEvent } from "../../gateway"
+import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../../rules/backoff"
+import type VorexyModuleService from "./service"
+import type { VorexyWebhookEventRow } from "./types"
 
 /** Untrusted deliveries kept per transaction or withdrawal in 10 minutes and in a day, at most. */
 export const UNTRUSTED_PER_REFERENCE = 20
@@ -22,13 +15,15 @@ const UNTRUSTED_PER_REFERENCE_PER_DAY = 100
 const UNTRUSTED_PER_HOUR = 1000
 /** An untrusted body is kept up to this size (it is never applied; processing re-fetches). */
 const UNTRUSTED_BODY_BYTES = 4096
-
 const MINUTE = 60_000
 
+/** A failed event is retried (by the reconcile job, with backoff) this many times, then abandoned. */
+export const MAX_PROCESSING_ATTEMPTS = FLAG_AFTER_FAILURES + 2
+
+export type StoredEvent = { id: string; kind: VorexyWebhookEventRow["kind"] }
+
 /**
- * Webhook intake, step one: stores a delivery's events (a repeated event key is only counted) and
- * hands the new ones to the subscriber: answering fast, processing after. Throws WebhookBodyError
- * for a malformed body.
+ * Stores a delivery's events (a repeated event key is only counted); answers the new ones.
  *
  * Anyone can post an untrusted delivery, so it is kept only when it names a charge or withdrawal
  * the store knows, only so many per record and per hour, with a bounded body, under keys of its
@@ -36,12 +31,13 @@ const MINUTE = 60_000
  * or block a real delivery, and the answer is the same either way (it never says whether an id
  * exists).
  */
-export async function receiveWebhook(container: MedusaContainer, delivery: Delivery) {
-  const events = parseWebhookBody(delivery.raw, delivery.headerEventId)
-  const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const eventBus = container.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+export async function storeDeliveryEvents(
+  service: VorexyModuleService,
+  events: ParsedWebhookEvent[],
+  delivery: { headerEventId: string | null; trusted: boolean }
+) {
   let duplicates = 0
-  const stored: string[] = []
+  const stored: StoredEvent[] = []
   for (const event of events) {
     if (!delivery.trusted && !(await worthKeeping(service, event))) continue
     const { id, first } = await service.recordDelivery({
@@ -53,12 +49,47 @@ export async function receiveWebhook(container: MedusaContainer, delivery: Deliv
       body: withoutCard(delivery.trusted ? event.body : bounded(event.body)),
       trusted: delivery.trusted,
     })
-    if (first) stored.push(id)
+    if (first) stored.push({ id, kind: event.kind })
     else duplicates++
   }
-  // Announced once all are stored, so the first re-fetch already answers the whole batch.
-  for (const id of stored) await eventBus.emit({ name: WEBHOOK_RECEIVED_EVENT, data: { id } })
-  return { received: events.length, duplicates }
+  return { stored, duplicates }
+}
+
+const FINAL = new Set(["processed", "orphan", "ignored", "abandoned"])
+
+/** The event, unless it is gone or already has a final outcome (nothing left to do). */
+export async function pendingWebhookEvent(service: VorexyModuleService, id: string) {
+  const [event] = await service.listVorexyWebhookEvents({ id })
+  return event && !FINAL.has(event.outcome) ? event : null
+}
+
+/**
+ * Writes a run's outcome on its event. A `passing` failure (a busy record, an outage of the
+ * database or Redis) is not the event's: not counted, and due again at the job's next run.
+ * Written only over an outcome that is not final: a run of the same event that ended first is
+ * never overwritten. Answers the event as it now stands.
+ */
+export async function finishWebhookEvent(
+  service: VorexyModuleService,
+  event: VorexyWebhookEventRow,
+  outcome: "processed" | "orphan" | "failed",
+  detail: string,
+  passing = false
+): Promise<VorexyWebhookEventRow | null> {
+  const attempts = event.processing_attempts + (passing ? 0 : 1)
+  const gaveUp = outcome === "failed" && attempts >= MAX_PROCESSING_ATTEMPTS
+  const [written] = await service.updateVorexyWebhookEvents({
+    selector: { id: event.id, outcome: ["received", "failed"] },
+    data: {
+      outcome: gaveUp ? "abandoned" : outcome,
+      outcome_detail: detail.slice(0, 1000),
+      processed_at: new Date(),
+      processing_attempts: attempts,
+      next_attempt_at:
+        outcome === "failed" && !gaveUp ? (passing ? new Date() : nextAttemptAt(attempts)) : null,
+    },
+  })
+  return written ?? (await service.listVorexyWebhookEvents({ id: event.id }))[0] ?? null
 }
 
 /** An untrusted event is kept when it names a known record and no flood is under way. */
