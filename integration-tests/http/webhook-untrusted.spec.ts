@@ -95,6 +95,23 @@ medusaIntegrationTestRunner({
       expect(stored.length).toBe(UNTRUSTED_PER_REFERENCE)
     })
 
+    it("keeps no card number of a long untrusted body (its excerpt is made after the card is cut)", async () => {
+      const { transactionId } = await placePixOrder(api, store)
+      const body = {
+        ...event(transactionId, 1),
+        card: { brand: "visa", lastDigits: "1111", number: "4111111111111111", cvv: "123" },
+        padding: "x".repeat(6000),
+      }
+      expect((await post(body, {}, null)).status).toBe(200)
+      await eventually(settled(transactionId), 30_000)
+      const [stored] = await vorexy().listVorexyWebhookEvents({ reference_id: transactionId })
+      const text = JSON.stringify(stored.body)
+      expect(stored.body).toMatchObject({ truncated: true })
+      expect(text).toContain("1111")
+      expect(text).not.toContain("4111111111111111")
+      expect(text).not.toContain('"cvv"')
+    })
+
     it("still captures a really paid charge from an untrusted delivery (re-fetched first)", async () => {
       const { orderId, transactionId } = await placePixOrder(api, store)
       gateway.sandbox.state.payTransaction(transactionId)

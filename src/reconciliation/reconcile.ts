@@ -3,8 +3,8 @@
  * Due work first (withdrawals whose answer was lost or not final, charges to close at their
  * expiry or to retry, failed webhook events), earliest due first; then the watches, which read
  * the gateway's list rather than each charge (sweeps.ts). Bounded per run in gateway calls and
- * time; one failure never stops the others, and a failing row backs off (charge-sync/workflow.ts: runChargeSync) so it
- * cannot hold the queue.
+ * time; one failure never stops the others, and a failing row backs off (runChargeSync, in
+ * charge-sync/workflow.ts) so it cannot hold the queue.
  */
 import type {
   IEventBusModuleService,

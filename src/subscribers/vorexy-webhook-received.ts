@@ -12,7 +12,7 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import { WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
 import type VorexyModuleService from "../modules/vorexy/service"
 import type { VorexyWebhookEventRow } from "../modules/vorexy/types"
-import { finishWebhookEvent, pendingWebhookEvent } from "../modules/vorexy/webhook-events"
+import { finishWebhookEvent, isFinished } from "../modules/vorexy/webhook-events"
 import { adoptCharge } from "../reconciliation/adopt-charge"
 import { EVENT_RUN_MAX_MS } from "../rules/timing"
 import { type ChargeSyncTrigger, readPolicy } from "../workflows/charge-sync/trigger"
@@ -35,10 +35,10 @@ export async function processChargeEvent(
   eventId: string
 ): Promise<VorexyWebhookEventRow | null> {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const event = await pendingWebhookEvent(service, eventId)
+  const [event] = await service.listVorexyWebhookEvents({ id: eventId })
   // A withdrawal's event announced under this name (before withdrawals had their own) is handed
   // to its own subscriber by the reconcile job.
-  if (!event || event.kind !== "cash_in") return event
+  if (!event || isFinished(event) || event.kind !== "cash_in") return event ?? null
   try {
     const outcome = await syncCharge(container, service, event)
     // Left "received", marked waiting: its charge's row wakes it, or the job hands it back later.

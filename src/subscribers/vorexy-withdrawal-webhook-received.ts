@@ -10,7 +10,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import { WITHDRAWAL_WEBHOOK_RECEIVED_EVENT } from "../modules/vorexy/events"
 import type VorexyModuleService from "../modules/vorexy/service"
-import { finishWebhookEvent, pendingWebhookEvent } from "../modules/vorexy/webhook-events"
+import { finishWebhookEvent, isFinished } from "../modules/vorexy/webhook-events"
 import { runWithdrawalSync } from "../reconciliation/run-withdrawal-sync"
 import { adoptWithdrawal } from "../reconciliation/settle-withdrawals"
 import { isPassingFailure } from "../workflows/utils/busy"
@@ -26,8 +26,8 @@ export const config: SubscriberConfig = { event: WITHDRAWAL_WEBHOOK_RECEIVED_EVE
 
 export async function processWithdrawalEvent(container: MedusaContainer, eventId: string) {
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const event = await pendingWebhookEvent(service, eventId)
-  if (!event || event.kind !== "cash_out") return event
+  const [event] = await service.listVorexyWebhookEvents({ id: eventId })
+  if (!event || isFinished(event) || event.kind !== "cash_out") return event ?? null
   try {
     const [known] = await service.listVorexyWithdrawals({ gateway_id: event.reference_id })
     const withdrawal = known ?? (await adoptWithdrawal(container, event.reference_id))

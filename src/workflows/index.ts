@@ -1,5 +1,5 @@
 export * from "./record-charges"
-export * from "./charge-sync/workflow"
+export { syncChargeWorkflow } from "./charge-sync/workflow"
 export type { ChargeSyncTrigger } from "./charge-sync/trigger"
 export * from "./sync-withdrawal"
 export * from "./request-withdrawal"

@@ -17,7 +17,7 @@ const UNTRUSTED_PER_HOUR = 1000
 const UNTRUSTED_BODY_BYTES = 4096
 const MINUTE = 60_000
 
-/** A failed event is retried (by the reconcile job, with backoff) this many times, then abandoned. */
+/** A failed event is retried (by the reconcile job, with backoff) this often, then abandoned. */
 export const MAX_PROCESSING_ATTEMPTS = FLAG_AFTER_FAILURES + 2
 
 export type StoredEvent = { id: string; kind: VorexyWebhookEventRow["kind"] }
@@ -46,7 +46,8 @@ export async function storeDeliveryEvents(
       kind: event.kind,
       reference_id: event.referenceId,
       status_hint: event.statusHint,
-      body: withoutCard(delivery.trusted ? event.body : bounded(event.body)),
+      // The card's details go first: an untrusted body's excerpt is its text.
+      body: delivery.trusted ? withoutCard(event.body) : bounded(withoutCard(event.body)),
       trusted: delivery.trusted,
     })
     if (first) stored.push({ id, kind: event.kind })
@@ -57,11 +58,8 @@ export async function storeDeliveryEvents(
 
 const FINAL = new Set(["processed", "orphan", "ignored", "abandoned"])
 
-/** The event, unless it is gone or already has a final outcome (nothing left to do). */
-export async function pendingWebhookEvent(service: VorexyModuleService, id: string) {
-  const [event] = await service.listVorexyWebhookEvents({ id })
-  return event && !FINAL.has(event.outcome) ? event : null
-}
+/** The event has a final outcome: nothing is left to do. */
+export const isFinished = (event: VorexyWebhookEventRow) => FINAL.has(event.outcome)
 
 /**
  * Writes a run's outcome on its event. A `passing` failure (a busy record, an outage of the

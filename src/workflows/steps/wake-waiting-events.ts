@@ -21,8 +21,8 @@ export async function wakeWaitingEvents(container: MedusaContainer, transactionI
   if (!transactionIds.length) return 0
   const service = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const waiting = await service.listVorexyWebhookEvents(
-    // Marked waiting (subscribers/vorexy-webhook-received.ts): one not yet looked at finds the row itself, and
-    // one whose run goes on (unmarked: no detail) is not run twice.
+    // Marked waiting (subscribers/vorexy-webhook-received.ts): one not yet looked at finds the
+    // row itself, and one whose run goes on (unmarked: no detail) is not run twice.
     {
       kind: "cash_in",
       outcome: "received",

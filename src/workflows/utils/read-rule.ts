@@ -2,7 +2,8 @@
  * The one rule for skipping a sync's gateway read: a trigger is read for only when it may tell
  * something the charge row does not already record. Every trigger (a webhook, what the provider
  * saw, the reconcile job, an admin's "sync now") goes through it under the charge's lease; a
- * delivery that waited that lease out is answered by it too (subscribers/vorexy-webhook-received.ts).
+ * delivery that waited that lease out is answered by it too
+ * (subscribers/vorexy-webhook-received.ts).
  */
 import { type NotFoundHistory, notFoundDecision } from "../../rules/unknown-charge"
 import type { GatewaySnapshot } from "./plan-charge-sync"
@@ -84,8 +85,8 @@ export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): s
 }
 
 /**
- * After waiting out the runs that held the charge (subscribers/vorexy-webhook-received.ts): whether the row as
- * they leave it answers the trigger. Read without the lease, the row may be a run's unfinished
+ * After waiting out the runs that held the charge (subscribers/vorexy-webhook-received.ts):
+ * whether the row as they leave it answers the trigger. Read without the lease, the row may be a run's unfinished
  * work: what its apply wrote before its capture, refund or cancel ran may yet be rolled back. So
  * only a row no such step follows answers: awaiting payment, or paid, nothing refunded, and
  * captured (or flagged, which captures nothing). Any other waits for a sync of its own.
