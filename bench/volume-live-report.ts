@@ -101,6 +101,22 @@ export function sweepSteps(marks: MarkSample[], name: SweepName) {
 }
 
 /**
+ * The passes a sweep started while it was sampled (each pass's start, as its record keeps it) and
+ * the gaps between them (ms): how often a whole pass was really made, beside the rule's period.
+ */
+export function sweepPasses(marks: MarkSample[], name: SweepName) {
+  const starts = [
+    ...new Set(
+      marks
+        .map((m) => m.sweeps[name]?.pass_started_at)
+        .filter((at): at is number => typeof at === "number")
+    ),
+  ].sort((a, b) => a - b)
+  const gaps = starts.slice(1).map((at, i) => at - starts[i])
+  return { starts, gaps }
+}
+
+/**
  * The job's runs its own records name (each sampled once or more, told apart by when they ran),
  * that took at least `overMs`, slowest first: what each run did and where its time went.
  */
@@ -238,12 +254,17 @@ export function liveSection(run: LiveRun, date: string) {
     ORDERS_PER_DAY
   )
   const lastMarks = run.marks.at(-1)?.sweeps ?? {}
+  const recentPasses = sweepPasses(run.marks, "recent")
+  const sortedGaps = [...recentPasses.gaps].sort((a, b) => a - b)
+  const recentPassesText = sortedGaps.length
+    ? `${recentPasses.starts.length} passes started, ${(sortedGaps[Math.floor(sortedGaps.length / 2)] / 1000).toFixed(0)} s apart at the median, ${(sortedGaps.at(-1)! / 1000).toFixed(0)} s at most`
+    : "–"
   lines.push(
     "**The sweeps' pages** (list calls; the paced sweeps' steps from their own records, a page each; the recent sweep's: the rest):",
     "",
     "| sweep | pages | per minute | where its pass stood at the end | whole pass, projected from the pace measured | the rules' pass (sweep-plan.ts) |",
     "| --- | ---: | ---: | --- | ---: | ---: |",
-    `| recent (last hour, every ${RECENT_PASS_MS / 1000} s) | ${recentPages} | ${(recentPages / minutes).toFixed(2)} | – | – | ${RECENT_PASS_MS / 1000} s |`,
+    `| recent (last hour, every ${RECENT_PASS_MS / 1000} s) | ${recentPages} | ${(recentPages / minutes).toFixed(2)} | ${recentPassesText} | – | ${RECENT_PASS_MS / 1000} s |`,
     `| open (1 h – 3 days) | ${openSteps} | ${openPerMin.toFixed(2)} | page ${lastMarks.open?.page ?? "–"} | ${hours(openPass)} | ${hours(ruleOpen)} |`,
     `| settled (30 days here) | ${settledSteps} | ${settledPerMin.toFixed(2)} | page ${lastMarks.settled?.page ?? "–"} | ${hours(settledPass)} | ${hours(ruleSettled)} |`,
     "",

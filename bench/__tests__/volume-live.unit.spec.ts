@@ -5,6 +5,7 @@ import {
   projectedPassMs,
   stats,
   slowRuns,
+  sweepPasses,
   sweepSteps,
 } from "../volume-live-report"
 import { seededTransaction } from "../volume-sandbox"
@@ -42,6 +43,20 @@ describe("the live run's arithmetic", () => {
     })
     expect(sweepSteps([sample(3), sample(3), sample(7)], "open")).toBe(5)
     expect(sweepSteps([sample(3)], "settled")).toBe(0)
+  })
+
+  it("lists the passes a sweep started, once each, and the gaps between them", () => {
+    const sample = (pass_started_at: number | null): MarkSample => ({
+      at: 0,
+      reconcile: null,
+      sweeps: { recent: { count: 1, page: 0, pass_started_at } },
+    })
+    const passes = sweepPasses(
+      [sample(null), sample(1_000), sample(1_000), sample(101_000), sample(321_000)],
+      "recent"
+    )
+    expect(passes.starts).toEqual([1_000, 101_000, 321_000])
+    expect(passes.gaps).toEqual([100_000, 220_000])
   })
 
   it("names each slow run of the job once, slowest first, from its own records", () => {
