@@ -38,6 +38,14 @@ describe("the sandbox's transaction list", () => {
     expect(page.totalItems).toBe(3)
   })
 
+  it("lists a transaction made right after another was forgotten (the count the same again)", () => {
+    const { state, companyId, made } = stateWith(3)
+    expect(ids(state.listTransactions(companyId, 1, 10, "createdAt_desc"))).toEqual([3, 2, 1])
+    state.transactions.delete(made[1].transactionId)
+    state.createTransaction(state.company(companyId), PIX)
+    expect(ids(state.listTransactions(companyId, 1, 10, "createdAt_desc"))).toEqual([4, 3, 1])
+  })
+
   it("lists a restored state in creation order, and only the company's own", () => {
     const { state, companyId } = stateWith(3)
     const snapshot = state.snapshot()

@@ -15,7 +15,8 @@ export class TransactionLedger {
   /**
    * Each company's transactions in creation order, so a list call slices instead of sorting them
    * all. Kept as they are created; rebuilt once when the map changed otherwise (a restored state,
-   * a transaction forgotten by the control route), which its size tells.
+   * a transaction forgotten by the control route, or made while the index was behind), which its
+   * size tells.
    */
   private byCompany = new Map<number, Transaction[]>()
   private indexed = 0
@@ -127,6 +128,9 @@ export class TransactionLedger {
     if (inSync) {
       this.indexOf(company.companyId).push(transaction)
       this.indexed++
+    } else {
+      // Rebuilt at the next list: a forgotten one and this one would make the count agree again.
+      this.indexed = -1
     }
     this.emit({ kind: "transaction", transaction })
     return transaction
