@@ -3,6 +3,8 @@
  * then at most every 5 minutes (reconciliation/withdrawal-watch.ts): one stuck at the gateway is
  * not read every 10 s for as long as it stays stuck.
  */
+import type { ILockingModule } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
@@ -16,7 +18,8 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
     const reads = () => gateway.sandbox.countRequests("getWithdrawal")
 
-    it("reads an unfinished withdrawal every run while young, then every 5 minutes", async () => {
+    /** A withdrawal the gateway has not finished (its webhooks off). */
+    const pendingWithdrawal = async () => {
       gateway.sandbox.reset()
       gateway.sandbox.setWebhookUrl(null)
       const store = await seedStore(getContainer())
@@ -34,6 +37,11 @@ medusaIntegrationTestRunner({
         admin
       )
       expect(data.withdrawal).toMatchObject({ status: "pending" })
+      return { admin, withdrawal: data.withdrawal }
+    }
+
+    it("reads an unfinished withdrawal every run while young, then every 5 minutes", async () => {
+      await pendingWithdrawal()
       const set = (created: string, synced: string) =>
         dbConnection.raw(
           `update vorexy_withdrawal set created_at = now() - interval '${created}',
@@ -55,6 +63,32 @@ medusaIntegrationTestRunner({
       // Read 6 minutes ago: read again.
       await set("1 hour", "6 minutes")
       await reconcileVorexy(getContainer())
+      expect(reads()).toBe(before + 1)
+    })
+
+    it("leaves a withdrawal another run is syncing to that run, as no failure, and reads it next run", async () => {
+      const { admin, withdrawal } = await pendingWithdrawal()
+      const [{ gateway_id }] = (
+        await dbConnection.raw(`select gateway_id from vorexy_withdrawal where id = ?`, [
+          withdrawal.id,
+        ])
+      ).rows
+      await dbConnection.raw(`update vorexy_withdrawal set next_sync_at = null`)
+      // Its webhook's sync holds it (the key the withdrawal's sync takes).
+      const locking = getContainer().resolve<ILockingModule>(Modules.LOCKING)
+      const key = `vorexy:withdrawal:${gateway_id}`
+      await locking.acquire(key, { ownerId: "its-webhook-run", expire: 120 })
+
+      const before = reads()
+      const held = await reconcileVorexy(getContainer())
+      expect(held.failures).toEqual([])
+      expect(reads()).toBe(before)
+      const health = await api.get("/admin/vorexy/health", admin)
+      expect(JSON.stringify(health.data)).not.toMatch(/Failed to acquire lock/)
+
+      await locking.release(key, { ownerId: "its-webhook-run" })
+      const next = await reconcileVorexy(getContainer())
+      expect(next.failures).toEqual([])
       expect(reads()).toBe(before + 1)
     })
   },

@@ -218,7 +218,15 @@ async function reconcileOnce(container: MedusaContainer) {
       each(
         withdrawals,
         (row) => `withdrawal ${row.gateway_id}`,
-        (row) => runWithdrawalSync(container, row.id, { gateway_id: row.gateway_id! })
+        (row) =>
+          // Never waits on a withdrawal another run is syncing (its webhook's): that run does the
+          // work, and the next run looks again if it is still unfinished. Not the run's failure.
+          runWithdrawalSync(container, row.id, {
+            gateway_id: row.gateway_id!,
+            lock_wait_s: 0,
+          }).catch((error) => {
+            if (!isBusy(error)) throw error
+          })
       )
     )
 

@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
-import type { SyncWithdrawalInput } from "../workflows/steps/sync-withdrawal"
+import type { SyncWithdrawalRun } from "../workflows/sync-withdrawal"
 import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
 import { syncWithdrawalWorkflow } from "../workflows"
 import { isPassingFailure } from "../workflows/utils/busy"
@@ -14,7 +14,7 @@ import { isPassingFailure } from "../workflows/utils/busy"
 export async function runWithdrawalSync(
   container: MedusaContainer,
   withdrawalId: string,
-  input: SyncWithdrawalInput
+  input: SyncWithdrawalRun
 ) {
   try {
     const { result } = await syncWithdrawalWorkflow(container).run({ input })

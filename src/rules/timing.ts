@@ -71,6 +71,16 @@ export const RECEIVED_STALE_MS = LEASE_S * SECOND + LEASE_RENEW_MS
  */
 export const EVENT_RUN_MAX_MS = LEASE_WAIT_S * SECOND + RECEIVED_STALE_MS
 
+// A withdrawal's sync lock (workflows/sync-withdrawal.ts).
+
+/** Held while one run reads and applies a withdrawal: a dead run's lock lapses after this. */
+export const WITHDRAWAL_LOCK_S = (2 * MINUTE) / SECOND
+/**
+ * A webhook's sync waits as long for a run holding its withdrawal as for one holding a charge;
+ * the reconcile job waits for none (that run does the work).
+ */
+export const WITHDRAWAL_LOCK_WAIT_S = LEASE_WAIT_S
+
 // The order's cart lock (workflows/steps/order-cart-lock.ts).
 
 /** Held for a capture's few steps, renewed while they run: a dead run's lock lapses this fast. */

@@ -123,6 +123,12 @@ it("tells another run holding the charge (the job moves on, nothing to report) f
   expect(isBusy(held)).toBe(true)
   expect(isBusy({ ...serializeError(held) })).toBe(true)
   expect(isBusy(cartHeld)).toBe(true)
+  // A withdrawal's key, refused by core's lock step as the lock store words it (no code of ours).
+  const withdrawalHeld = new Error('Failed to acquire lock for key "vorexy:withdrawal:7"')
+  expect(isBusy(withdrawalHeld)).toBe(true)
+  expect(isBusy({ ...serializeError(withdrawalHeld) })).toBe(true)
+  // Another plugin's key is not ours to leave to another run.
+  expect(isBusy(new Error('Failed to acquire lock for key "x"'))).toBe(false)
   // Passing (no backoff), but not another run's work: the job reports these.
   const lost = new LeaseLostError("vorexy:charge:tx_1")
   const storeAway = markBusy(new Error("Connection is closed."))

@@ -93,11 +93,17 @@ export function isPassingFailure(error: unknown): boolean {
   // must end flagged, and its charges must back off.
   const chain = causes(error)
   if (chain.some(isVorexyError)) return false
-  return chain.some((cause) => {
-    const { code, message } = cause as { code?: unknown; message?: unknown }
-    if (code === VOREXY_BUSY || code === VOREXY_LEASE_LOST || isOutage(cause)) return true
-    return typeof message === "string" && HELD_MESSAGES.some((part) => message.includes(part))
-  })
+  return chain.some(
+    (cause) =>
+      isHeld(cause) || (cause as { code?: unknown }).code === VOREXY_LEASE_LOST || isOutage(cause)
+  )
+}
+
+/** Another run holds it: our code, or a lock store's own refusal of a key of ours. */
+function isHeld(cause: unknown): boolean {
+  const { code, message } = cause as { code?: unknown; message?: unknown }
+  if (code === VOREXY_BUSY) return true
+  return typeof message === "string" && HELD_MESSAGES.some((part) => message.includes(part))
 }
 
 /** The database, Redis or the lock store is not there (by code, or by its library's words). */
@@ -109,16 +115,13 @@ function isOutage(cause: unknown): boolean {
 }
 
 /**
- * Another run holds what the sync needs (VOREXY_BUSY on the error or one of its causes), and it
- * is not the lock store failing (its refusal is marked busy where it is taken): that run does the
- * work, so nobody need report it.
+ * Another run holds what the sync needs (VOREXY_BUSY, or a lock store's refusal of a withdrawal's
+ * key, on the error or one of its causes), and it is not the lock store failing: that run does
+ * the work, so nobody need report it.
  */
 export const isBusy = (error: unknown) => {
   const chain = causes(error)
-  return (
-    chain.some((cause) => (cause as { code?: unknown }).code === VOREXY_BUSY) &&
-    !chain.some(isOutage)
-  )
+  return chain.some(isHeld) && !chain.some(isOutage)
 }
 
 /** The error and its causes (the ORM and the workflow engine wrap what they catch). */
