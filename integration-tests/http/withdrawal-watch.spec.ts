@@ -74,22 +74,40 @@ medusaIntegrationTestRunner({
         ])
       ).rows
       await dbConnection.raw(`update vorexy_withdrawal set next_sync_at = null`)
-      // Its webhook's sync holds it (the key the withdrawal's sync takes).
+      // Its webhook's sync holds it (the key the withdrawal's sync takes), for a few seconds: a
+      // job that waited for it would take it over then and read the withdrawal in this run.
       const locking = getContainer().resolve<ILockingModule>(Modules.LOCKING)
       const key = `vorexy:withdrawal:${gateway_id}`
-      await locking.acquire(key, { ownerId: "its-webhook-run", expire: 120 })
+      const owner = { ownerId: "its-webhook-run" }
+      await locking.acquire(key, { ...owner, expire: 8 })
+      try {
+        const before = reads()
+        const held = await reconcileVorexy(getContainer())
+        expect(held.withdrawals).toBe(1)
+        expect(held.failures).toEqual([])
+        expect(reads()).toBe(before)
+        const health = await api.get("/admin/vorexy/health", admin)
+        expect(JSON.stringify(health.data)).not.toMatch(/Failed to acquire lock/)
 
-      const before = reads()
-      const held = await reconcileVorexy(getContainer())
-      expect(held.failures).toEqual([])
-      expect(reads()).toBe(before)
-      const health = await api.get("/admin/vorexy/health", admin)
-      expect(JSON.stringify(health.data)).not.toMatch(/Failed to acquire lock/)
+        await locking.release(key, owner)
+        const next = await reconcileVorexy(getContainer())
+        expect(next.failures).toEqual([])
+        expect(reads()).toBe(before + 1)
 
-      await locking.release(key, { ownerId: "its-webhook-run" })
-      const next = await reconcileVorexy(getContainer())
-      expect(next.failures).toEqual([])
-      expect(reads()).toBe(before + 1)
+        // Held again, while it has gone unread longer than a lock lives (no live run holds one
+        // that long: a dead run's, kept by a lock store that never lapses it): reported.
+        await locking.acquire(key, { ...owner, expire: 120 })
+        await dbConnection.raw(
+          `update vorexy_withdrawal set last_synced_at = now() - interval '4 minutes'`
+        )
+        const stuck = await reconcileVorexy(getContainer())
+        expect(stuck.failures).toEqual([
+          expect.stringMatching(/^withdrawal \S+: Failed to acquire lock/),
+        ])
+        expect(reads()).toBe(before + 1)
+      } finally {
+        await locking.release(key, owner)
+      }
     })
   },
 })

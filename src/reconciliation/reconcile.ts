@@ -21,7 +21,7 @@ import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/workfl
 import { isBusy } from "../workflows/utils/busy"
 import { runWithdrawalSync } from "./run-withdrawal-sync"
 import { settleUnknownWithdrawal } from "./settle-withdrawals"
-import { withdrawalReadFilter } from "./withdrawal-watch"
+import { heldTooLong, withdrawalReadFilter } from "./withdrawal-watch"
 import { RunBudget, runSweeps } from "./sweeps"
 import type { ChargeSyncTrigger } from "../workflows"
 import {
@@ -220,12 +220,13 @@ async function reconcileOnce(container: MedusaContainer) {
         (row) => `withdrawal ${row.gateway_id}`,
         (row) =>
           // Never waits on a withdrawal another run is syncing (its webhook's): that run does the
-          // work, and the next run looks again if it is still unfinished. Not the run's failure.
+          // work, and the next run looks again if it is still unfinished. Not the run's failure,
+          // unless no live run holds it that long (withdrawal-watch.ts).
           runWithdrawalSync(container, row.id, {
             gateway_id: row.gateway_id!,
             lock_wait_s: 0,
           }).catch((error) => {
-            if (!isBusy(error)) throw error
+            if (!isBusy(error) || heldTooLong(row)) throw error
           })
       )
     )

@@ -5,7 +5,7 @@
  * within that gap (its amount counted against the daily limit meanwhile). The rule (`withdrawalReadDue`) and its query filter
  * (`withdrawalReadFilter`) say the same thing; the unit test holds them together.
  */
-import { WITHDRAWAL_READ_EVERY_MS, WITHDRAWAL_YOUNG_MS } from "../rules/timing"
+import { WITHDRAWAL_LOCK_S, WITHDRAWAL_READ_EVERY_MS, WITHDRAWAL_YOUNG_MS } from "../rules/timing"
 
 export type WatchedWithdrawal = {
   created_at: Date | string
@@ -27,4 +27,16 @@ export function withdrawalReadFilter(now = Date.now()) {
       { last_synced_at: { $lte: new Date(now - WITHDRAWAL_READ_EVERY_MS) } },
     ],
   }
+}
+
+/**
+ * A withdrawal another run holds is left to that run, unless it has gone unread for longer than
+ * its lock can live past a due read: no live run holds it that long (a dead run's lock that its
+ * store never lapses), so the job reports it instead of passing it by in silence.
+ */
+export function heldTooLong(row: WatchedWithdrawal, now = Date.now()): boolean {
+  const young = new Date(row.created_at).getTime() >= now - WITHDRAWAL_YOUNG_MS
+  const lastRead = new Date(row.last_synced_at ?? row.created_at).getTime()
+  const period = young ? 0 : WITHDRAWAL_READ_EVERY_MS
+  return now - lastRead > period + WITHDRAWAL_LOCK_S * 1_000
 }

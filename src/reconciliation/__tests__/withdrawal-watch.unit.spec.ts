@@ -1,5 +1,9 @@
-import { WITHDRAWAL_READ_EVERY_MS, WITHDRAWAL_YOUNG_MS } from "../../rules/timing"
-import { withdrawalReadDue, withdrawalReadFilter } from "../withdrawal-watch"
+import {
+  WITHDRAWAL_LOCK_S,
+  WITHDRAWAL_READ_EVERY_MS,
+  WITHDRAWAL_YOUNG_MS,
+} from "../../rules/timing"
+import { heldTooLong, withdrawalReadDue, withdrawalReadFilter } from "../withdrawal-watch"
 
 const NOW = Date.parse("2026-11-29T12:00:00Z")
 const MINUTE = 60_000
@@ -51,5 +55,28 @@ describe("an unfinished withdrawal's reads by the job", () => {
     expect(withdrawalReadDue(row, NOW)).toBe(due)
     // The query says the same.
     expect(matches(withdrawalReadFilter(NOW), row)).toBe(due)
+  })
+})
+
+describe("a withdrawal another run holds when the job comes to it", () => {
+  const LOCK_MS = WITHDRAWAL_LOCK_S * 1_000
+  it.each([
+    ["young, read a minute ago: left to that run", ago(2 * MINUTE), ago(MINUTE), false],
+    ["young, never read, made a minute ago: left to that run", ago(MINUTE), null, false],
+    ["young, unread longer than a lock lives: reported", ago(5 * MINUTE), ago(LOCK_MS + 1), true],
+    [
+      "old, due for its read, within a lock's life of it: left to that run",
+      ago(3 * 60 * MINUTE),
+      ago(WITHDRAWAL_READ_EVERY_MS + LOCK_MS - 1),
+      false,
+    ],
+    [
+      "old, unread past its read and a lock's life: reported",
+      ago(3 * 60 * MINUTE),
+      ago(WITHDRAWAL_READ_EVERY_MS + LOCK_MS + 1),
+      true,
+    ],
+  ] as const)("%s", (_, created_at, last_synced_at, reported) => {
+    expect(heldTooLong({ created_at, last_synced_at }, NOW)).toBe(reported)
   })
 })

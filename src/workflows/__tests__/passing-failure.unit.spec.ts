@@ -127,8 +127,14 @@ it("tells another run holding the charge (the job moves on, nothing to report) f
   const withdrawalHeld = new Error('Failed to acquire lock for key "vorexy:withdrawal:7"')
   expect(isBusy(withdrawalHeld)).toBe(true)
   expect(isBusy({ ...serializeError(withdrawalHeld) })).toBe(true)
-  // Another plugin's key is not ours to leave to another run.
+  // Another plugin's key is not ours to leave to another run, nor the gateway's own words.
   expect(isBusy(new Error('Failed to acquire lock for key "x"'))).toBe(false)
+  const gatewayWords = new VorexyError("refused", {
+    operation: "get withdrawal",
+    gatewayMessage: 'Failed to acquire lock for key "vorexy:withdrawal:7"',
+  })
+  expect(isBusy(gatewayWords)).toBe(false)
+  expect(isBusy(new BusyError("busy", gatewayWords))).toBe(false)
   // Passing (no backoff), but not another run's work: the job reports these.
   const lost = new LeaseLostError("vorexy:charge:tx_1")
   const storeAway = markBusy(new Error("Connection is closed."))

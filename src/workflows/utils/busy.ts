@@ -121,6 +121,8 @@ function isOutage(cause: unknown): boolean {
  */
 export const isBusy = (error: unknown) => {
   const chain = causes(error)
+  // The gateway's own answer is never another run's (its words are the gateway's to choose).
+  if (chain.some(isVorexyError)) return false
   return chain.some(isHeld) && !chain.some(isOutage)
 }
 
