@@ -134,6 +134,38 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
     }),
   ])
 
+  // A proxy in front of the store that times out after passing the request on (its 504): the
+  // withdrawal was made. Confirming again sends the same request_id: the first one's record comes
+  // back, never a second withdrawal.
+  const sentIds: string[] = []
+  const withdrawalsRoute = (url: URL) => url.pathname === "/admin/vorexy/withdrawals"
+  await page.route(withdrawalsRoute, async (route) => {
+    const request = route.request()
+    if (request.method() !== "POST") return route.continue()
+    sentIds.push(JSON.parse(request.postData() ?? "{}").request_id)
+    if (sentIds.length > 1) return route.continue()
+    await route.fetch()
+    await route.fulfill({ status: 504, contentType: "text/html", body: "504 Gateway Time-out" })
+  })
+  const confirmWithdrawal = async () => {
+    await page.getByRole("button", { name: "Continue" }).click()
+    await dialog.getByText("Withdraw R$ 11,00 to EMAIL f***@loja.com.br?").waitFor()
+    const answer = page.waitForResponse(
+      (r) => withdrawalsRoute(new URL(r.url())) && r.request().method() === "POST"
+    )
+    await dialog.getByRole("button", { name: "Confirm withdrawal" }).click()
+    return (await answer).status()
+  }
+  await page.fill("#vorexy-amount", "11,00")
+  expect(await confirmWithdrawal()).toBe(504)
+  await page.getByText("No answer from the server: the withdrawal may have been made.").waitFor()
+  expect(await confirmWithdrawal()).toBe(200)
+  expect(sentIds).toHaveLength(2)
+  expect(sentIds[1]).toBe(sentIds[0])
+  const { data: after } = await axios.get(`${sandboxUrl}/__sandbox/state`)
+  expect(after.withdrawals.map((w: { amountCents: number }) => w.amountCents)).toEqual([2550, 1100])
+  await page.unroute(withdrawalsRoute)
+
   // In Portuguese when the admin's language is pt-BR (the dashboard keeps it in the "lng" cookie and
   // localStorage, as its profile page does).
   const setLanguage = async (lng: string) => {
@@ -145,7 +177,8 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   await page
     .getByText("Saldo no gateway, saques para chave PIX e transações")
     .waitFor({ timeout: 30_000 })
-  await page.getByTestId("balance-available").filter({ hasText: "R$ 1.508,77" }).waitFor()
+  // R$ 1.534,27 less the two withdrawals above.
+  await page.getByTestId("balance-available").filter({ hasText: "R$ 1.497,77" }).waitFor()
   await page.getByRole("button", { name: "Continuar" }).waitFor()
   await page.getByTestId("vorexy-connection").getByText("Conectado").waitFor()
   await page.getByTestId("vorexy-deliveries").getByText("Recusadas (token inválido)").waitFor()

@@ -2,9 +2,15 @@
  * A withdrawal after an ambiguous failure (a timeout or a 5xx after the gateway may have accepted
  * it) is kept as "unknown", never forgotten and never made twice, and settled from the gateway: by
  * replaying the same Idempotency-Key, or by the withdrawal's webhook. A request_id used again for
- * other content is refused.
+ * other content is refused. Two identical requests that straddle the duplicate window's edge make
+ * one; one recorded but never sent (its process died between the two) is closed as failed.
  */
+import type { ILockingModule } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
+import { idempotencyKeys, requestHash } from "../../src/api/admin/vorexy/withdrawals/request-keys"
+import type { AdminCreateWithdrawalType } from "../../src/api/admin/vorexy/validators"
+import { WITHDRAWALS_LOCK } from "../../src/workflows/request-withdrawal"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
@@ -35,6 +41,11 @@ medusaIntegrationTestRunner({
       )
       await reconcileVorexy(getContainer())
     }
+
+    /** The admin the requests come from (their keys name it). */
+    const actor = () =>
+      JSON.parse(Buffer.from(admin.headers.authorization.split(".")[1], "base64url").toString())
+        .actor_id as string
 
     beforeEach(async () => {
       gateway.sandbox.reset()
@@ -166,6 +177,71 @@ medusaIntegrationTestRunner({
       }
       expect(sandboxWithdrawals()).toHaveLength(1)
       expect((await withdraw({ amount: 1000, request_id: "form-reuse-1" })).status).toBe(200)
+    })
+
+    it("makes one withdrawal of two identical requests without a request_id on either side of the window's edge", async () => {
+      // The first request holds the store-wide lock while it records itself; the second, the same
+      // content a moment later but past the 10-minute edge, has another key and waits for it.
+      const locking = getContainer().resolve<ILockingModule>(Modules.LOCKING)
+      await locking.acquire(WITHDRAWALS_LOCK, { ownerId: "the-first-request", expire: 30 })
+      const body = { amount: 1200, description: "edge" }
+      const reads = gateway.sandbox.countRequests("getBalance")
+      const second = withdraw(body)
+      // Past its own replay check (nothing recorded yet) and its balance read: at the lock.
+      await eventually(async () => gateway.sandbox.countRequests("getBalance") > reads)
+      const asked = { amount_cents: 1200, description: "edge" } as AdminCreateWithdrawalType
+      const [, windowBefore] = idempotencyKeys(actor(), asked)
+      const [first] = await vorexy().createVorexyWithdrawals([
+        {
+          idempotency_key: windowBefore,
+          request_hash: requestHash(asked),
+          amount_cents: 1200,
+          description: "edge",
+          requested_by: actor(),
+          company_id: "1001",
+          status: "unknown",
+        },
+      ])
+      await locking.release(WITHDRAWALS_LOCK, { ownerId: "the-first-request" })
+
+      const answer = await second
+      expect(answer.status).toBe(200)
+      expect(answer.data).toMatchObject({ replayed: true, withdrawal: { id: first.id } })
+      expect(sandboxWithdrawals()).toHaveLength(0)
+      expect((await history()).withdrawals.map((w: { id: string }) => w.id)).toEqual([first.id])
+    })
+
+    it("closes a withdrawal recorded but never sent as failed, and says so to the form's retry", async () => {
+      // What a request leaves when its process dies between recording the withdrawal and sending
+      // it: a row still "requested", with no gateway id.
+      const asked = { amount_cents: 1300, request_id: "form-died-1" } as AdminCreateWithdrawalType
+      const [key] = idempotencyKeys(actor(), asked)
+      const [row] = await vorexy().createVorexyWithdrawals([
+        {
+          idempotency_key: key,
+          request_hash: requestHash(asked),
+          amount_cents: 1300,
+          requested_by: actor(),
+          company_id: "1001",
+          status: "requested",
+        },
+      ])
+      await reconcileVorexy(getContainer())
+      const young = await withdraw({ amount: 1300, request_id: "form-died-1" })
+      expect(young.data.withdrawal).toMatchObject({ id: row.id, status: "requested" })
+
+      await dbConnection.raw(
+        "update vorexy_withdrawal set created_at = now() - interval '11 minutes' where id = ?",
+        [row.id]
+      )
+      await reconcileVorexy(getContainer())
+      const [closed] = (await history()).withdrawals
+      expect(closed).toMatchObject({ id: row.id, status: "failed", gateway_id: null })
+      expect(closed.failure_reason).toMatch(/^Never sent: .*Nothing left the account/)
+      const retried = await withdraw({ amount: 1300, request_id: "form-died-1" })
+      expect(retried.status).toBe(200)
+      expect(retried.data.withdrawal).toMatchObject({ id: row.id, status: "failed" })
+      expect(sandboxWithdrawals()).toHaveLength(0)
     })
   },
 })

@@ -20,8 +20,8 @@ import { sendDueReminders } from "../notifications/payment-reminders"
 import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/workflow"
 import { isBusy } from "../workflows/utils/busy"
 import { runWithdrawalSync } from "./run-withdrawal-sync"
-import { settleUnknownWithdrawal } from "./settle-withdrawals"
-import { heldTooLong, withdrawalReadFilter } from "./withdrawal-watch"
+import { closeNeverSentWithdrawal, settleUnknownWithdrawal } from "./settle-withdrawals"
+import { heldTooLong, neverSentFilter, withdrawalReadFilter } from "./withdrawal-watch"
 import { RunBudget, runSweeps } from "./sweeps"
 import type { ChargeSyncTrigger } from "../workflows"
 import {
@@ -181,6 +181,19 @@ async function reconcileOnce(container: MedusaContainer) {
       }
       return done
     }
+
+    // Withdrawals recorded but never sent (their request died in between): failed, nothing left.
+    const neverSent = await service.listVorexyWithdrawals(neverSentFilter(), {
+      order: { created_at: "ASC" },
+      take: RECONCILE_BATCH.unknown,
+    })
+    await timed("withdrawals", () =>
+      each(
+        neverSent,
+        (row) => `requested withdrawal ${row.id}`,
+        (row) => closeNeverSentWithdrawal(container, row.id)
+      )
+    )
 
     // Withdrawals whose answer was lost: the gateway may have made them. Not while their own send
     // may still be running (a timeout's worth, and more).

@@ -8,6 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { findPixDestination, type PixKeyType } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
+import { cutText } from "../modules/vorexy/storable"
 import type { VorexyWithdrawalRow } from "../modules/vorexy/types"
 import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
 import {
@@ -49,7 +50,7 @@ export async function settleUnknownWithdrawal(
   if (outcome.type === "unknown") {
     await vorexy.updateVorexyWithdrawals({
       id: row.id,
-      failure_reason: `Not settled yet: ${outcome.reason}`.slice(0, 1000),
+      failure_reason: cutText(`Not settled yet: ${outcome.reason}`, 1000),
     })
     await vorexy.recordWithdrawalSyncFailure(row.id)
     return `still unknown: ${outcome.reason}`
@@ -59,6 +60,20 @@ export async function settleUnknownWithdrawal(
   return outcome.type === "accepted"
     ? `settled: Vorexy withdrawal ${outcome.withdrawal.id} (${outcome.withdrawal.status.raw})`
     : `settled: failed (${outcome.reason})`
+}
+
+/** Said of a withdrawal whose request was recorded but never sent (withdrawal-watch.ts). */
+export const NEVER_SENT =
+  "Never sent: the request stopped between its record and its send (the server restarted or lost its database). Nothing left the account; request it again if it is still wanted."
+
+/** Closes a withdrawal recorded but never sent as failed: nothing left, its limit share is freed. */
+export async function closeNeverSentWithdrawal(container: MedusaContainer, id: string) {
+  const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+  const [row] = await vorexy.listVorexyWithdrawals({ id })
+  if (!row || row.status !== "requested" || row.gateway_id) return "moved on"
+  await vorexy.updateVorexyWithdrawals({ id, status: "failed", failure_reason: NEVER_SENT })
+  await sendWithdrawalNotices(container, id)
+  return "closed: never sent"
 }
 
 /**

@@ -5,7 +5,12 @@
  * within that gap (its amount counted against the daily limit meanwhile). The rule (`withdrawalReadDue`) and its query filter
  * (`withdrawalReadFilter`) say the same thing; the unit test holds them together.
  */
-import { WITHDRAWAL_LOCK_S, WITHDRAWAL_READ_EVERY_MS, WITHDRAWAL_YOUNG_MS } from "../rules/timing"
+import {
+  WITHDRAWAL_LOCK_S,
+  WITHDRAWAL_NEVER_SENT_MS,
+  WITHDRAWAL_READ_EVERY_MS,
+  WITHDRAWAL_YOUNG_MS,
+} from "../rules/timing"
 
 export type WatchedWithdrawal = {
   created_at: Date | string
@@ -40,3 +45,13 @@ export function heldTooLong(row: WatchedWithdrawal, now = Date.now()): boolean {
   const period = young ? 0 : WITHDRAWAL_READ_EVERY_MS
   return now - lastRead > period + WITHDRAWAL_LOCK_S * 1_000
 }
+
+/**
+ * Withdrawals recorded and never sent: still "requested" (no gateway id) long after their request
+ * would have marked them "unknown" to send them (rules/timing.ts).
+ */
+export const neverSentFilter = (now = Date.now()) => ({
+  status: "requested" as const,
+  gateway_id: null,
+  created_at: { $lte: new Date(now - WITHDRAWAL_NEVER_SENT_MS) },
+})

@@ -43,6 +43,18 @@ export const RECENT_PASS_MS = LOST_PAYMENT_FOUND_MS - 2 * RECONCILE_EVERY_MS
  */
 export const WITHDRAWAL_YOUNG_MS = 10 * MINUTE
 export const WITHDRAWAL_READ_EVERY_MS = 5 * MINUTE
+/**
+ * Identical withdrawal requests without a request_id are one withdrawal within this window
+ * (api/admin/vorexy/withdrawals): a double click or a script's retry.
+ */
+export const SAME_WITHDRAWAL_WINDOW_MS = 10 * MINUTE
+/**
+ * A withdrawal recorded but still "requested" after this long was never sent: its request marks it
+ * "unknown" the moment before it calls the gateway, milliseconds after recording it, so its process
+ * died (or lost its database) in between. The job marks it failed, freeing its part of the daily
+ * limit. Past the store-wide lock's wait, many times over.
+ */
+export const WITHDRAWAL_NEVER_SENT_MS = SAME_WITHDRAWAL_WINDOW_MS
 
 // The charge's lease (workflows/steps/charge-lease.ts).
 

@@ -49,21 +49,29 @@ export function WithdrawalForm() {
       },
       {
         onSuccess: ({ withdrawal }) => {
-          if (withdrawal.status === "unknown") toast.warning(t("sentUnknown"))
-          else toast.success(t("sent"))
           setConfirming(false)
+          setRequestId(newRequestId())
+          // A retry answered with the first request's record: it may have failed meanwhile.
+          if (withdrawal.status === "failed") {
+            setProblem(withdrawal.failure_reason ?? t("status_failed"))
+            return
+          }
+          if (withdrawal.status === "unknown" || withdrawal.status === "requested")
+            toast.warning(t("sentUnknown"))
+          else toast.success(t("sent"))
           setAmount("")
           setDescription("")
-          setRequestId(newRequestId())
         },
         onError: (error) => {
           setConfirming(false)
-          setProblem((error as Error).message)
-          // The server answered (a refusal, a reused request): the next try is a new withdrawal.
-          // Without an answer the same request_id is kept, so a retry cannot make a second one.
-          if (typeof (error as { status?: unknown }).status === "number") {
-            setRequestId(newRequestId())
-          }
+          // Only the plugin's or Medusa's refusal (a 4xx) says nothing was sent: the next try is a
+          // new withdrawal. No answer, a 5xx or a proxy's timeout (502, 504) may come while the
+          // request still runs: the same request_id is kept, so a retry is the same withdrawal.
+          const status = (error as { status?: unknown }).status
+          const refused =
+            typeof status === "number" && status >= 400 && status < 500 && status !== 408
+          setProblem(refused ? (error as Error).message : t("sentNoAnswer"))
+          if (refused) setRequestId(newRequestId())
         },
       }
     )

@@ -23,6 +23,16 @@ export function storableText(text: string): string {
   return text.replace(LONE_SURROGATES, "\ufffd").replaceAll("\0", "\ufffd")
 }
 
+/**
+ * The text cut to at most `max` UTF-16 units, never between the two halves of a surrogate pair
+ * (an emoji at the cut would leave half of it: unstorable).
+ */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text
+  const code = text.charCodeAt(max - 1)
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max)
+}
+
 type Container = Record<string, unknown> | unknown[]
 
 /**

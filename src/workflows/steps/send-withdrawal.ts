@@ -1,3 +1,4 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
@@ -15,6 +16,12 @@ export const sendWithdrawalStep = createStep(
   async (input: { local_id: string; idempotency_key: string }, { container }) => {
     const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [row] = await vorexy.listVorexyWithdrawals({ id: input.local_id })
+    // The job closes a row left "requested" as never sent (withdrawal-watch.ts): too late to send.
+    if (row.status !== "requested")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Withdrawal ${row.id} was not sent: it is ${row.status} already (${row.failure_reason ?? "closed"}).`
+      )
     await vorexy.updateVorexyWithdrawals({ id: row.id, status: "unknown" })
     try {
       const withdrawal = await vorexy

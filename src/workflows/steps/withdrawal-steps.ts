@@ -3,11 +3,17 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { findPixDestination, formatBRL, PixKeyType } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { SAME_WITHDRAWAL_WINDOW_MS } from "../../rules/timing"
 import { restoreWithdrawals, snapshotOf } from "../utils/snapshot"
 import { rowUpdateFor, WithdrawalOutcome } from "../utils/withdrawal-request"
 
 export type WithdrawalRequestInput = {
   idempotency_key: string
+  /**
+   * Keys the same request had in the window before (a request without a request_id): one recorded
+   * under them moments ago is this request, made by another that straddled the window's edge.
+   */
+  earlier_keys?: string[]
   amount_cents: number
   pix_key: string | null
   pix_key_type: PixKeyType | null
@@ -63,12 +69,29 @@ export const checkWithdrawalAllowedStep = createStep(
   }
 )
 
-/** The local record first (who asked, when): the unique key makes a repeated request collide here. */
+/**
+ * The local record first (who asked, when), under the store-wide lock: a repeated request collides
+ * here, on the unique key or on one of its earlier keys, and is answered with the first's record.
+ */
 export const createLocalWithdrawalStep = createStep(
   "vorexy-create-local-withdrawal",
   async (input: WithdrawalRequestInput & { company_id: string }, { container }) => {
-    const [row] = await service(container).createVorexyWithdrawals([
-      { ...input, status: "requested" as const },
+    const { earlier_keys: earlier = [], ...fields } = input
+    const vorexy = service(container)
+    if (earlier.length) {
+      const since = new Date(Date.now() - SAME_WITHDRAWAL_WINDOW_MS)
+      const [same] = await vorexy.listVorexyWithdrawals(
+        { idempotency_key: earlier, created_at: { $gte: since } },
+        { take: 1, select: ["id"] }
+      )
+      if (same)
+        throw new MedusaError(
+          MedusaError.Types.DUPLICATE_ERROR,
+          `The same withdrawal was requested moments ago (${same.id}); it was not sent again.`
+        )
+    }
+    const [row] = await vorexy.createVorexyWithdrawals([
+      { ...fields, status: "requested" as const },
     ])
     return new StepResponse(row, row.id)
   },

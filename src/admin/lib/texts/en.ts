@@ -67,6 +67,8 @@ export const en = {
   installmentInterestDetail:
     "{interest}, paid by the shopper: the card was charged the order's {order} plus this",
   status_disputed: "Disputed",
+  sentNoAnswer:
+    "No answer from the server: the withdrawal may have been made. Check the history below; confirming again sends the same request, never a second withdrawal.",
   sentUnknown:
     "Vorexy did not confirm the withdrawal; it is kept as unknown and settled automatically. Do not request it again.",
   status_unknown: "Unknown (being checked)",

@@ -69,6 +69,8 @@ export const pt: typeof en = {
   installmentInterestDetail:
     "{interest}, pagos pelo cliente: o cartão foi cobrado o valor do pedido ({order}) mais estes juros",
   status_disputed: "Em disputa",
+  sentNoAnswer:
+    "O servidor não respondeu: o saque pode ter sido feito. Confira o histórico abaixo; confirmar de novo envia o mesmo pedido, nunca um segundo saque.",
   sentUnknown:
     "A Vorexy não confirmou o saque; ele fica como desconhecido e será conferido automaticamente. Não o solicite de novo.",
   status_unknown: "Desconhecido (em verificação)",

@@ -41,6 +41,8 @@ export const AdminChargesQuery = z.object({
 })
 
 const reaisText = /^\d{1,12}([.,]\d{1,2})?$/
+/** The most a withdrawal's row holds (a PostgreSQL integer of cents). */
+const MAX_WITHDRAWAL_CENTS = 2_147_483_647
 
 const withdrawalCents = (body: { amount?: number; amount_reais?: string }) =>
   body.amount ?? toCents(body.amount_reais!.replace(",", "."))
@@ -88,11 +90,18 @@ export const AdminCreateWithdrawal = z
     // Zod runs this even when amount_reais failed its own check (already reported): toCents would
     // throw on it, a 500.
     if (body.amount_reais !== undefined && !reaisText.test(body.amount_reais)) return
-    if (withdrawalCents(body) < MIN_WITHDRAWAL_CENTS) {
+    const cents = withdrawalCents(body)
+    if (cents < MIN_WITHDRAWAL_CENTS) {
       ctx.addIssue({
         code: "custom",
         path: ["amount"],
         message: `the minimum withdrawal is ${MIN_WITHDRAWAL_CENTS} cents (R$ 10,00)`,
+      })
+    } else if (cents > MAX_WITHDRAWAL_CENTS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: `one withdrawal is at most ${MAX_WITHDRAWAL_CENTS} cents (R$ 21.474.836,47)`,
       })
     }
     if (body.destination && (body.pix_key || body.pix_key_type)) {

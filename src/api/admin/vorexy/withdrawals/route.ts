@@ -1,10 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { createHash } from "node:crypto"
 import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { formatBRL, isVorexyError, PixDestination, pixDestinationId } from "../../../../gateway"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
+import { cutText } from "../../../../modules/vorexy/storable"
 import { WITHDRAWAL_CHANGED_EVENT } from "../../../../modules/vorexy/events"
+import { SAME_WITHDRAWAL_WINDOW_MS } from "../../../../rules/timing"
 import { requesterNames } from "../../../../modules/vorexy/requesters"
 import { BANK_KEY_MARK } from "../../../../modules/vorexy/health"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
@@ -12,32 +13,8 @@ import { requestWithdrawalWorkflow } from "../../../../workflows/request-withdra
 import { DESTINATIONS_HINT } from "../../../../workflows/steps/withdrawal-steps"
 import { sendGatewayError } from "../gateway-errors"
 import type { AdminCreateWithdrawalType } from "../validators"
+import { idempotencyKeys, requestHash } from "./request-keys"
 import { withdrawalView } from "./view"
-
-/** Identical requests within this window are one withdrawal when the caller gives no request_id. */
-const SAME_REQUEST_WINDOW_MS = 10 * 60_000
-
-/**
- * Deterministic keys: the form's request_id (a double click or retry resends it), else the
- * request's content, the admin and a 10-minute window. The first is the key to use; the others
- * name the same request in the window before (a double click may straddle its edge).
- */
-function idempotencyKeys(actor: string, body: AdminCreateWithdrawalType): string[] {
-  const key = (basis: unknown[]) =>
-    `wd_${createHash("sha256").update(JSON.stringify(basis)).digest("hex").slice(0, 40)}`
-  if (body.request_id) return [key(["request", actor, body.request_id])]
-  const content = [
-    "content",
-    actor,
-    body.amount_cents,
-    body.pix_key_type ?? "",
-    body.pix_key ?? "",
-    body.description ?? "",
-    JSON.stringify(body.metadata ?? {}),
-  ]
-  const window = Math.floor(Date.now() / SAME_REQUEST_WINDOW_MS)
-  return [key([...content, window]), key([...content, window - 1])]
-}
 
 /** GET /admin/vorexy/withdrawals — the local history, newest first. */
 export const GET = async (
@@ -53,18 +30,6 @@ export const GET = async (
     rows.map((row) => row.requested_by)
   )
   res.json({ withdrawals: rows.map((row) => withdrawalView(row, names)), count, limit, offset })
-}
-
-/** What was asked, for comparing a replayed request_id with its first use. */
-function requestHash(body: AdminCreateWithdrawalType) {
-  const content = [
-    body.amount_cents,
-    body.pix_key_type ?? "",
-    body.pix_key ?? "",
-    body.description ?? "",
-    JSON.stringify(body.metadata ?? {}),
-  ]
-  return createHash("sha256").update(JSON.stringify(content)).digest("hex")
 }
 
 /**
@@ -94,7 +59,8 @@ export const POST = async (
       { idempotency_key: [key, ...earlier] },
       { order: { created_at: "DESC" }, take: 1 }
     )
-    const recent = existing && Date.now() - +new Date(existing.created_at) < SAME_REQUEST_WINDOW_MS
+    const recent =
+      existing && Date.now() - +new Date(existing.created_at) < SAME_WITHDRAWAL_WINDOW_MS
     if (!existing || (existing.idempotency_key !== key && !recent)) return false
     if (existing.request_hash && existing.request_hash !== hash) {
       res.status(409).json({
@@ -113,6 +79,7 @@ export const POST = async (
     const { result } = await requestWithdrawalWorkflow(req.scope).run({
       input: {
         idempotency_key: key,
+        earlier_keys: earlier,
         request_hash: hash,
         amount_cents: body.amount_cents,
         pix_key: body.pix_key ?? null,
@@ -123,7 +90,12 @@ export const POST = async (
       },
     })
     await announce(req, result.withdrawal.id)
-    if (!body.pix_key) await noteBankKeyAnswer(vorexy, null)
+    // To the bank key: its acceptance clears the health card's note, its refusal is noted.
+    if (!body.pix_key && result.outcome.type !== "unknown")
+      await noteBankKeyAnswer(
+        vorexy,
+        result.outcome.type === "refused" ? result.outcome.reason : null
+      )
     const withdrawal = withdrawalView(
       result.withdrawal,
       await requesterNames(req.scope, [result.withdrawal.requested_by])
@@ -175,7 +147,7 @@ const BANK_KEY_HINT =
  */
 async function noteBankKeyAnswer(vorexy: VorexyModuleService, refusal: string | null) {
   if (refusal === null) await vorexy.deleteVorexyHealthMarks({ key: BANK_KEY_MARK })
-  else await vorexy.markHealth(BANK_KEY_MARK, { message: refusal.slice(0, 300) })
+  else await vorexy.markHealth(BANK_KEY_MARK, { message: cutText(refusal, 300) })
 }
 
 /** Its notices are sent by a subscriber: the admin's answer never waits on e-mail. */
