@@ -264,6 +264,11 @@ medusaIntegrationTestRunner({
         [{ ...VALID_PAYER, document: "11.222.333/0001-82" }, /payer document is not a valid CNPJ/],
         [{ ...VALID_PAYER, email: "ana@" }, /payer e-mail "ana@" is not a valid e-mail address/],
         [{ ...VALID_PAYER, phone: "123" }, /payer phone must have a 2-digit area code/],
+        // Quoted on one line: a line break in it cannot forge a line of the store's log.
+        [
+          { ...VALID_PAYER, email: "a\nINFO forged line" },
+          /^[^\n]*payer e-mail "a INFO forged line" is not a valid e-mail address[^\n]*$/,
+        ],
       ])("refuses %p at session creation, without calling the gateway", async (payer, message) => {
         const cartId = await createCart(api, store)
         const response = await startPix(api, store, cartId, payer)
@@ -308,6 +313,22 @@ medusaIntegrationTestRunner({
         })
         expect(refused.status).toBe(400)
         expect(refused.data.message).toMatch(/card details \(note\) must never be sent/)
+      })
+
+      it("takes a long title with an emoji where the gateway's 255 characters end", async () => {
+        // Cut in the middle of the emoji, half of it would be text PostgreSQL cannot store.
+        const products = getContainer().resolve(Modules.PRODUCT)
+        const [product] = await products.listProducts({}, { relations: ["variants"] })
+        const words = "Camiseta Básica Algodão Orgânico Unissex ".repeat(7).slice(0, 254)
+        await products.updateProducts(product.id, { title: `${words}👕 Edição Limitada` })
+        const cartId = await createCart(api, store)
+        const session = await startPix(api, store, cartId)
+        expect(session.status).toBe(200)
+        const completed = await complete(api, store, cartId)
+        expect(completed.data.type).toBe("order")
+        expect(sandboxTransactions()[0].items).toEqual([
+          expect.objectContaining({ title: words.trimEnd() }),
+        ])
       })
 
       it("accepts a CNPJ payer", async () => {

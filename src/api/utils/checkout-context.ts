@@ -4,6 +4,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { toCents } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
+import { cutText } from "../../modules/vorexy/storable"
 import type { CheckoutContextKey, CheckoutItem } from "../../providers/vorexy/core/session-data"
 import { errorsFor } from "../../providers/vorexy/core/errors"
 import { isVorexyProviderId, methodLabelOf } from "../../providers/vorexy/provider-ids"
@@ -143,9 +144,10 @@ function cartContext(collection: SessionCollection | undefined) {
   if (!collection) return null
   const cart = collection.cart ?? {}
   const items: CheckoutItem[] = (cart.items ?? []).map((item) => ({
-    title: String(
-      item.variant_title ? `${item.title} - ${item.variant_title}` : item.title || "Item"
-    ).slice(0, 255),
+    title: cutText(
+      String(item.variant_title ? `${item.title} - ${item.variant_title}` : item.title || "Item"),
+      255
+    ),
     unit_price_cents: toCents(item.unit_price),
     quantity: Number(item.quantity),
     tangible: Boolean(item.requires_shipping),

@@ -14,7 +14,7 @@ import { Client } from "@medusajs/framework/pg"
 import { ChargePush, CHANNEL, payloads, type ListenClient } from "./charge-push"
 import { CHARGE_MARK_SQL, ChargeMark, ChargeWatcher, FALLBACK_TICK_MS } from "./charge-watch"
 import { notFoundDeadline } from "../../rules/unknown-charge"
-import { storableJson, storableText } from "./storable"
+import { cutText, storableJson, storableText } from "./storable"
 import { VorexyCharge } from "./models/charge"
 import { VorexyHealthMark } from "./models/health-mark"
 import { OrderTokens } from "./order-token"
@@ -243,7 +243,7 @@ export default class VorexyModuleService extends MedusaService({
       failures >= FLAG_AFTER_FAILURES && (!charge.flag || charge.flag === "sync_failing")
         ? {
             flag: "sync_failing" as const,
-            flag_detail: `${failures} syncs failed in a row; the last: ${reason}`.slice(0, 1000),
+            flag_detail: cutText(`${failures} syncs failed in a row; the last: ${reason}`, 1000),
           }
         : {}
     // Never past its 404 deadline: a charge on that clock is marked unknown in time.

@@ -32,7 +32,8 @@ export function errorsFor(label: MethodLabel) {
     invalidPayer(problems: string[]) {
       return new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `${who}: invalid payer data: ${problems.join("; ")}.`
+        // Each quotes shopper input: one line each, never a forged log line.
+        `${who}: invalid payer data: ${problems.map(printable).join("; ")}.`
       )
     },
     payerMissing(missing: string[]) {
