@@ -86,13 +86,44 @@ medusaIntegrationTestRunner({
 
     it("keeps at most a bounded number of untrusted events per transaction", async () => {
       const { transactionId } = await placePixOrder(api, store)
-      for (let round = 0; round < 3; round++) {
-        const batch = Array.from({ length: 20 }, (_, i) => event(transactionId, round * 20 + i))
+      for (let round = 0; round < 6; round++) {
+        const batch = Array.from({ length: 5 }, (_, i) => event(transactionId, round * 5 + i))
         expect((await post(batch, {}, null)).status).toBe(200)
       }
       await eventually(settled(transactionId), 30_000)
       const stored = await vorexy().listVorexyWebhookEvents({ reference_id: transactionId })
       expect(stored.length).toBe(UNTRUSTED_PER_REFERENCE)
+    })
+
+    it("costs a few writes per untrusted delivery however it repeats an event, and says nothing of repeats", async () => {
+      const { transactionId } = await placePixOrder(api, store)
+      const repeated = Array.from({ length: 100 }, () => ({
+        ...event(transactionId, 1),
+        status: `paid ${"x".repeat(1000)}`,
+      }))
+      for (const round of [1, 2]) {
+        const answer = await post(
+          repeated,
+          { "x-webhook-event-id": `evt ${"y".repeat(9000)}` },
+          null
+        )
+        expect(answer.data).toEqual({ ok: true, received: 100, duplicates: 0 })
+        if (round === 1) await eventually(settled(transactionId), 30_000)
+      }
+      const [stored, ...more] = await vorexy().listVorexyWebhookEvents({
+        reference_id: transactionId,
+      })
+      expect(more).toHaveLength(0)
+      expect(stored.deliveries).toBe(2)
+      expect(stored.status_hint).toHaveLength(64)
+      expect(stored.header_event_id).toBeNull()
+
+      // One hundred different events in one delivery: five are looked at.
+      const many = Array.from({ length: 100 }, (_, i) => event(transactionId, 100 + i))
+      expect((await post(many, {}, null)).data.duplicates).toBe(0)
+      expect(await vorexy().listVorexyWebhookEvents({ reference_id: transactionId })).toHaveLength(
+        6
+      )
     })
 
     it("keeps no card number of a long untrusted body (its excerpt is made after the card is cut)", async () => {

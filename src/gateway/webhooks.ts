@@ -33,6 +33,10 @@ export const MAX_EVENTS_PER_DELIVERY = 100
 export const MAX_WEBHOOK_DEPTH = 32
 
 const ID = /^[A-Za-z0-9_.:-]{1,128}$/
+
+/** The X-Webhook-Event-Id header when it is an id (anything else is ignored, never stored). */
+export const webhookEventId = (header: unknown): string | null =>
+  typeof header === "string" && ID.test(header) ? header : null
 const CASH_OUT = /withdraw|cash_?out|payout|transfer/i
 const CASH_IN = /transaction|cash_?in|charge|payment|pix/i
 
@@ -137,7 +141,7 @@ export function parseWebhookBody(
     throw new WebhookBodyError(
       `too many events in one delivery (at most ${MAX_EVENTS_PER_DELIVERY})`
     )
-  const headerId = headerEventId && ID.test(headerEventId) ? headerEventId : null
+  const headerId = webhookEventId(headerEventId)
 
   return items.map((item, index) => {
     if (!isObject(item))

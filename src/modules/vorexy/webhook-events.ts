@@ -6,6 +6,7 @@
 import type { ParsedWebhookEvent } from "../../gateway"
 import { FLAG_AFTER_FAILURES, nextAttemptAt } from "../../rules/backoff"
 import type VorexyModuleService from "./service"
+import { cutText } from "./storable"
 import type { VorexyWebhookEventRow } from "./types"
 
 /** Untrusted deliveries kept per transaction or withdrawal in 10 minutes and in a day, at most. */
@@ -15,6 +16,10 @@ const UNTRUSTED_PER_REFERENCE_PER_DAY = 100
 const UNTRUSTED_PER_HOUR = 1000
 /** An untrusted body is kept up to this size (it is never applied; processing re-fetches). */
 const UNTRUSTED_BODY_BYTES = 4096
+/** An untrusted delivery's distinct events looked at, at most: its cost is bounded per request. */
+const UNTRUSTED_EVENTS_PER_DELIVERY = 5
+/** An untrusted status hint is kept this long at most (it is only a hint). */
+const UNTRUSTED_HINT_CHARS = 64
 const MINUTE = 60_000
 
 /** A failed event is retried (by the reconcile job, with backoff) this often, then abandoned. */
@@ -38,22 +43,33 @@ export async function storeDeliveryEvents(
 ) {
   let duplicates = 0
   const stored: StoredEvent[] = []
-  for (const event of events) {
-    if (!delivery.trusted && !(await worthKeeping(service, event))) continue
+  const { trusted } = delivery
+  for (const event of trusted ? events : firstDistinct(events)) {
+    if (!trusted && !(await worthKeeping(service, event))) continue
     const { id, first } = await service.recordDelivery({
-      event_key: delivery.trusted ? event.eventKey : `untrusted:${event.eventKey}`,
+      event_key: trusted ? event.eventKey : `untrusted:${event.eventKey}`,
       header_event_id: delivery.headerEventId,
       kind: event.kind,
       reference_id: event.referenceId,
-      status_hint: event.statusHint,
+      status_hint:
+        trusted || event.statusHint === null
+          ? event.statusHint
+          : cutText(event.statusHint, UNTRUSTED_HINT_CHARS),
       // The card's details go first: an untrusted body's excerpt is its text.
-      body: delivery.trusted ? withoutCard(event.body) : bounded(withoutCard(event.body)),
-      trusted: delivery.trusted,
+      body: trusted ? withoutCard(event.body) : bounded(withoutCard(event.body)),
+      trusted,
     })
     if (first) stored.push({ id, kind: event.kind })
     else duplicates++
   }
-  return { stored, duplicates }
+  // An untrusted sender is never told which events were repeats (whether an id is known).
+  return { stored, duplicates: trusted ? duplicates : 0 }
+}
+
+/** An untrusted delivery's first few distinct events: a batch of one event repeated is one. */
+function firstDistinct(events: ParsedWebhookEvent[]) {
+  const byKey = new Map(events.map((event) => [event.eventKey, event]))
+  return [...byKey.values()].slice(0, UNTRUSTED_EVENTS_PER_DELIVERY)
 }
 
 const FINAL = new Set(["processed", "orphan", "ignored", "abandoned"])
@@ -80,7 +96,7 @@ export async function finishWebhookEvent(
     selector: { id: event.id, outcome: ["received", "failed"] },
     data: {
       outcome: gaveUp ? "abandoned" : outcome,
-      outcome_detail: detail.slice(0, 1000),
+      outcome_detail: cutText(detail, 1000),
       processed_at: new Date(),
       processing_attempts: attempts,
       next_attempt_at:

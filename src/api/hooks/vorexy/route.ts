@@ -11,7 +11,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { parseWebhookBody, WebhookBodyError } from "../../../gateway"
+import { parseWebhookBody, WebhookBodyError, webhookEventId } from "../../../gateway"
 import { VOREXY_MODULE } from "../../../modules/vorexy"
 import { webhookEventMessages } from "../../../modules/vorexy/events"
 import type VorexyModuleService from "../../../modules/vorexy/service"
@@ -36,8 +36,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     res.status(200).json({ ok: true, self_test: selfTest, authenticated: Boolean(secret) })
     return
   }
-  const header = req.headers["x-webhook-event-id"]
-  const headerEventId = typeof header === "string" ? header : null
+  const headerEventId = webhookEventId(req.headers["x-webhook-event-id"])
   let events
   try {
     events = parseWebhookBody(req.rawBody, headerEventId)
