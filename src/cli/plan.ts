@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { AnchorMissing } from "./text-edit"
@@ -64,8 +65,17 @@ function planNew(root: string, change: NewFile): FilePlan {
   const blocked = blockedFolder(root, path)
   if (blocked) return { path, state: "failed", problem: `${blocked} is a file, not a folder` }
   if (!existsSync(file)) return { path, state: "added", what: [what], before: null, after: content }
-  if (toLf(readFileSync(file, "utf8")) === content)
-    return { path, state: "unchanged", what: [what] }
+  const existing = readFileSync(file, "utf8")
+  if (toLf(existing) === content) return { path, state: "unchanged", what: [what] }
+  const digest = createHash("sha256").update(toLf(existing)).digest("hex")
+  if (change.replaces?.includes(digest))
+    return {
+      path,
+      state: "changed",
+      what: [`${what} (replaces an earlier release's version)`],
+      before: existing,
+      after: likeOriginal(existing, content),
+    }
   return { path, state: "failed", problem: "exists already, with other content (edited by hand?)" }
 }
 

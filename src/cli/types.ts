@@ -11,8 +11,18 @@ export type Step = {
 /** A starter file the command edits in place. */
 export type FileEdit = { kind: "edit"; path: string; steps: Step[] }
 
-/** A file the command adds, whole. */
-export type NewFile = { kind: "new"; path: string; what: string; content: string }
+/**
+ * A file the command adds, whole. `replaces`: the SHA-256 of each version an earlier release of the
+ * command wrote there (its text with LF line ends), which a re-run after an upgrade replaces; any
+ * other content is the store's own and is never overwritten.
+ */
+export type NewFile = {
+  kind: "new"
+  path: string
+  what: string
+  content: string
+  replaces?: readonly string[]
+}
 
 export type Change = FileEdit | NewFile
 

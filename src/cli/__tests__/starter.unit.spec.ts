@@ -68,6 +68,26 @@ it("changes nothing the second time, and says so", () => {
   expect(again.output).toContain("is a dependency already")
 })
 
+it("replaces the order view an earlier release wrote, and never one edited by hand", () => {
+  const earlier = readFileSync(join(__dirname, "fixture", "order-payment-0.1.0.txt"), "utf8")
+  const path = "src/modules/order/components/vorexy-payment/index.tsx"
+  const upgraded = tree()
+  expect(cli(["starter", upgraded]).code).toBe(0)
+  const current = readTree(upgraded)[path]
+  writeFileSync(join(upgraded, path), earlier)
+  const rerun = cli(["starter", upgraded, "--no-install"])
+  expect(rerun.code).toBe(0)
+  expect(rerun.output).toContain("replaces an earlier release's version")
+  expect(readTree(upgraded)[path]).toBe(current)
+
+  const mine = tree()
+  expect(cli(["starter", mine]).code).toBe(0)
+  writeFileSync(join(mine, path), earlier.replace("VorexyPayment", "VorexyPayment /* mine */"))
+  const kept = cli(["starter", mine, "--no-install"])
+  expect(kept.code).toBe(1)
+  expect(kept.output).toContain(`✗ ${path}: exists already, with other content`)
+})
+
 it("on a tree it does not recognise, changes nothing and names the file and the anchor", () => {
   const root = tree()
   const path = "src/modules/checkout/components/payment-button/index.tsx"

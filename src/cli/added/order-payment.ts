@@ -5,6 +5,13 @@ export const orderPayment: NewFile = {
   kind: "new",
   path: "src/modules/order/components/vorexy-payment/index.tsx",
   what: "VorexyOrderPayment: the QR, boleto or card status (a new one with the e-mail link's token); refreshes the page once captured",
+  // Written by earlier releases (0.1.0 and the builds before 0.2.0): replaced on a re-run.
+  replaces: [
+    "48ff23de17b318150f0f2b4425eaa5dbec5c42abff3f234a6a52377399712260",
+    "2c6fbfcd9aa3f5fc2c1aed58d701dc1edc19ab9c594096d6cdd41d9793d31254",
+    "98b15934a0cc972a7f4bd81429bee31e7fb9811fe0e97901f5e1beeba63119a6",
+    "8fe86473c3041e687715b9f9f614f47786c6161521baf2fa0024f37df4956cb2",
+  ],
   content: `"use client"
 // Written by medusa-payment-vorexy (npx medusa-payment-vorexy starter).
 import { vorexyClient } from "@lib/vorexy/client"
