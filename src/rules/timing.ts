@@ -174,6 +174,11 @@ export const WATCH_READ_DEADLINE_MS = 3 * SECOND
 export const PUSH_PROBE_EVERY_MS = 30 * SECOND
 export const PUSH_PROBE_WAIT_MS = 5 * SECOND
 
+// Logs.
+
+/** A delivery to Medusa's built-in webhook route ignored (a secret is set) is said this often. */
+export const BUILT_IN_ROUTE_WARN_EVERY_MS = MINUTE
+
 // The gateway client (gateway/http.ts).
 
 /** The longest a gateway's Retry-After may hold one retry back (unless the store sets another). */

@@ -39,7 +39,13 @@ import {
   PaymentActions,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
-import { MajorAmountInput, toCents, TransactionDetail, VorexyClient } from "../../../gateway"
+import {
+  MajorAmountInput,
+  toCents,
+  TransactionDetail,
+  VorexyClient,
+  webhookEventId,
+} from "../../../gateway"
 import { clientFromOptions, parseVorexyOptions, signingSecrets, VorexyOptions } from "../options"
 import { adoptedSessionData, withoutAdoption } from "./adopt-session"
 import { ChargeBinding } from "./binding"
@@ -51,7 +57,10 @@ import { ProviderEvents, WEBHOOK_FORWARDED_EVENT } from "./events"
 import { PayerSeal } from "./payer"
 import { initialSessionData, updatedSessionData } from "./payer-session"
 import { readSessionData, withoutCharge } from "./session-data"
-import { REUSE_READ_MS } from "../../../rules/timing"
+import { BUILT_IN_ROUTE_WARN_EVERY_MS, REUSE_READ_MS } from "../../../rules/timing"
+
+/** When this process last said it ignored a delivery to the built-in route. */
+let builtInRouteWarnedAt = -Infinity
 
 /** What the gateway reports given back: a chargeback takes the whole payment, whatever refundedAmount says. */
 function givenBack(detail: TransactionDetail, session: { amount_cents?: number | null }) {
@@ -282,17 +291,20 @@ export abstract class VorexyBase extends AbstractPaymentProvider<VorexyOptions> 
   ): Promise<WebhookActionResult> {
     const { webhookSecret, allowBuiltInWebhookRoute } = this.options_
     if (webhookSecret && !allowBuiltInWebhookRoute) {
-      // It cannot check the token: with a secret configured, only /hooks/vorexy is honoured.
-      this.logger_?.warn(
-        "Vorexy: ignored a delivery to Medusa's built-in webhook route; point the gateway at /hooks/vorexy (or set allowBuiltInWebhookRoute)."
-      )
+      // It cannot check the token: with a secret configured, only /hooks/vorexy is honoured. Said
+      // at most once a minute: anyone can post there, and a flood must not flood the log.
+      if (Date.now() - builtInRouteWarnedAt >= BUILT_IN_ROUTE_WARN_EVERY_MS) {
+        builtInRouteWarnedAt = Date.now()
+        this.logger_?.warn(
+          "Vorexy: ignored a delivery to Medusa's built-in webhook route; point the gateway at /hooks/vorexy (or set allowBuiltInWebhookRoute)."
+        )
+      }
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const raw = payload.rawData ? payload.rawData.toString() : JSON.stringify(payload.data ?? {})
-    const header = payload.headers?.["x-webhook-event-id"]
     await this.events_.emit(WEBHOOK_FORWARDED_EVENT, {
       raw,
-      header_event_id: typeof header === "string" ? header : null,
+      header_event_id: webhookEventId(payload.headers?.["x-webhook-event-id"]),
     })
     return { action: PaymentActions.NOT_SUPPORTED }
   }
