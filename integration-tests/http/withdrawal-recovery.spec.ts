@@ -242,6 +242,18 @@ medusaIntegrationTestRunner({
       expect(retried.status).toBe(200)
       expect(retried.data.withdrawal).toMatchObject({ id: row.id, status: "failed" })
       expect(sandboxWithdrawals()).toHaveLength(0)
+
+      // A send that comes as the job closes one (a request stalled for minutes): one of the two.
+      const [stalled] = await vorexy().createVorexyWithdrawals([
+        { idempotency_key: "wd_stalled_0001", amount_cents: 1000, status: "requested" },
+      ])
+      const moves = await Promise.all([
+        vorexy().moveRequestedWithdrawal(stalled.id, "unknown"),
+        vorexy().moveRequestedWithdrawal(stalled.id, "failed", "Never sent"),
+      ])
+      expect(moves.filter(Boolean)).toHaveLength(1)
+      const [after] = await vorexy().listVorexyWithdrawals({ id: stalled.id })
+      expect(after.status).toBe(moves[0] ? "unknown" : "failed")
     })
   },
 })

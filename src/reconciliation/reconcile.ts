@@ -16,6 +16,7 @@ import { VOREXY_MODULE } from "../modules/vorexy"
 import { webhookEventMessages } from "../modules/vorexy/events"
 import { HOURLY_MARKS, RECONCILE_MARK } from "../modules/vorexy/health"
 import type VorexyModuleService from "../modules/vorexy/service"
+import { cutText } from "../modules/vorexy/storable"
 import { sendDueReminders } from "../notifications/payment-reminders"
 import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/workflow"
 import { isBusy } from "../workflows/utils/busy"
@@ -358,7 +359,7 @@ async function reconcileOnce(container: MedusaContainer) {
     await service.markHealth(RECONCILE_MARK, {
       ...result,
       failures: failures.length,
-      failure_sample: failures.slice(0, 3).map((f) => f.slice(0, 300)),
+      failure_sample: failures.slice(0, 3).map((f) => cutText(f, 300)),
     })
     return result
   } finally {

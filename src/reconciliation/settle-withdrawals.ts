@@ -69,9 +69,8 @@ export const NEVER_SENT =
 /** Closes a withdrawal recorded but never sent as failed: nothing left, its limit share is freed. */
 export async function closeNeverSentWithdrawal(container: MedusaContainer, id: string) {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-  const [row] = await vorexy.listVorexyWithdrawals({ id })
-  if (!row || row.status !== "requested" || row.gateway_id) return "moved on"
-  await vorexy.updateVorexyWithdrawals({ id, status: "failed", failure_reason: NEVER_SENT })
+  // Only while still "requested", in one statement: its send, if it came now, would win instead.
+  if (!(await vorexy.moveRequestedWithdrawal(id, "failed", NEVER_SENT))) return "moved on"
   await sendWithdrawalNotices(container, id)
   return "closed: never sent"
 }

@@ -64,14 +64,18 @@ export function WithdrawalForm() {
         },
         onError: (error) => {
           setConfirming(false)
-          // Only the plugin's or Medusa's refusal (a 4xx) says nothing was sent: the next try is a
-          // new withdrawal. No answer, a 5xx or a proxy's timeout (502, 504) may come while the
-          // request still runs: the same request_id is kept, so a retry is the same withdrawal.
-          const status = (error as { status?: unknown }).status
-          const refused =
-            typeof status === "number" && status >= 400 && status < 500 && status !== 408
-          setProblem(refused ? (error as Error).message : t("sentNoAnswer"))
-          if (refused) setRequestId(newRequestId())
+          // The request_id is kept unless the answer is about it: a 409 (it made another
+          // withdrawal) or a 422 (Vorexy refused it). Any other failure may follow an earlier try
+          // that went through unanswered (a proxy's 504, then an expired MFA's 401), and keeping
+          // the id is what makes the next try that same withdrawal, never a second one.
+          const { status, statusText, message } = error as Error & {
+            status?: number
+            statusText?: string
+          }
+          if (status === 409 || status === 422) setRequestId(newRequestId())
+          const unanswered = status === undefined || status === 408 || status >= 500
+          const said = message && message !== statusText ? ` (${message})` : ""
+          setProblem(unanswered ? `${t("sentNoAnswer")}${said}` : message)
         },
       }
     )

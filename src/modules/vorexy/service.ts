@@ -268,6 +268,28 @@ export default class VorexyModuleService extends MedusaService({
   }
 
   /**
+   * Moves a withdrawal on from "requested" (recorded, never sent) in one statement: to "unknown" by
+   * its send, the moment before the gateway call, or to "failed" by the job closing it as never
+   * sent. Of the two, one wins; false when the row had moved on already.
+   */
+  @InjectManager()
+  async moveRequestedWithdrawal(
+    id: string,
+    to: "unknown" | "failed",
+    failureReason: string | null = null,
+    @MedusaContext() context: Context = {}
+  ): Promise<boolean> {
+    const knex = (context.manager as unknown as KnexManager).getKnex()
+    const { rows } = await knex.raw(
+      `update vorexy_withdrawal set status = ?, failure_reason = coalesce(?, failure_reason), updated_at = now()
+       where id = ? and status = 'requested' and gateway_id is null and deleted_at is null
+       returning id`,
+      [to, failureReason, id]
+    )
+    return rows.length > 0
+  }
+
+  /**
    * The database's clock. Webhook events are timestamped by it, so a re-fetch is compared with them
    * on the same clock, whichever instance ran it.
    */

@@ -16,13 +16,13 @@ export const sendWithdrawalStep = createStep(
   async (input: { local_id: string; idempotency_key: string }, { container }) => {
     const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
     const [row] = await vorexy.listVorexyWithdrawals({ id: input.local_id })
-    // The job closes a row left "requested" as never sent (withdrawal-watch.ts): too late to send.
-    if (row.status !== "requested")
+    // Taken from "requested" in one statement: the job may have closed it as never sent
+    // (withdrawal-watch.ts), and then it is too late to send it.
+    if (!(await vorexy.moveRequestedWithdrawal(row.id, "unknown")))
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Withdrawal ${row.id} was not sent: it is ${row.status} already (${row.failure_reason ?? "closed"}).`
+        `Withdrawal ${row.id} was not sent: it was closed as never sent before its send began. Nothing left the account.`
       )
-    await vorexy.updateVorexyWithdrawals({ id: row.id, status: "unknown" })
     try {
       const withdrawal = await vorexy
         .gateway()

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { IEventBusModuleService } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { formatBRL, isVorexyError, PixDestination, pixDestinationId } from "../../../../gateway"
 import { VOREXY_MODULE } from "../../../../modules/vorexy"
 import { cutText } from "../../../../modules/vorexy/storable"
@@ -53,15 +53,19 @@ export const POST = async (
   const [key, ...earlier] = idempotencyKeys(actor, body)
   const hash = requestHash(body)
 
-  /** An earlier request with this key: its record, or a 409 when it asked for something else. */
-  const replay = async () => {
+  /**
+   * An earlier request with this key: its record, or a 409 when it asked for something else. One
+   * under the window before counts while recent, or whatever its age once this request collided
+   * with it (it was recent then).
+   */
+  const replay = async (collided = false) => {
     const [existing] = await vorexy.listVorexyWithdrawals(
       { idempotency_key: [key, ...earlier] },
       { order: { created_at: "DESC" }, take: 1 }
     )
     const recent =
       existing && Date.now() - +new Date(existing.created_at) < SAME_WITHDRAWAL_WINDOW_MS
-    if (!existing || (existing.idempotency_key !== key && !recent)) return false
+    if (!existing || (existing.idempotency_key !== key && !recent && !collided)) return false
     if (existing.request_hash && existing.request_hash !== hash) {
       res.status(409).json({
         type: "vorexy_request_reused",
@@ -121,7 +125,9 @@ export const POST = async (
     }
   } catch (error) {
     // A concurrent identical request won the unique key: answer with its record.
-    if (await replay()) return
+    const collided =
+      MedusaError.isMedusaError(error) && error.type === MedusaError.Types.DUPLICATE_ERROR
+    if (await replay(collided)) return
     if (!body.pix_key && isVorexyError(error) && ["validation", "refused"].includes(error.kind)) {
       await noteBankKeyAnswer(vorexy, error.gatewayMessage ?? error.message)
       sendGatewayError(res, error, { hint: BANK_KEY_HINT })
