@@ -135,8 +135,8 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   ])
 
   // A proxy in front of the store that times out after passing the request on (its 504): the
-  // withdrawal was made. Confirming again sends the same request_id: the first one's record comes
-  // back, never a second withdrawal.
+  // withdrawal was made. Confirming again, even after reloading the page, sends the same
+  // request_id: the first one's record comes back, never a second withdrawal.
   const sentIds: string[] = []
   const withdrawalsRoute = (url: URL) => url.pathname === "/admin/vorexy/withdrawals"
   await page.route(withdrawalsRoute, async (route) => {
@@ -159,6 +159,10 @@ it("logs in, shows the balance, withdraws through the confirmation step, and sho
   await page.fill("#vorexy-amount", "11,00")
   expect(await confirmWithdrawal()).toBe(504)
   await page.getByText("No answer from the server: the withdrawal may have been made.").waitFor()
+  await page.reload({ waitUntil: "networkidle" })
+  await page.fill("#vorexy-amount", "11,00")
+  await page.getByTestId("withdrawal-destination").click()
+  await page.getByRole("option", { name: "EMAIL f***@loja.com.br" }).click()
   expect(await confirmWithdrawal()).toBe(200)
   expect(sentIds).toHaveLength(2)
   expect(sentIds[1]).toBe(sentIds[0])

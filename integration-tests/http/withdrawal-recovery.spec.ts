@@ -156,6 +156,20 @@ medusaIntegrationTestRunner({
       expect(sandboxWithdrawals()).toHaveLength(1)
     })
 
+    it("answers a balance read the gateway refuses as the gateway's trouble (503), never as a refusal of the withdrawal", async () => {
+      // The form takes a new request id on a 409 or a 422 (an answer about its request): a failed
+      // balance read is not one, and an earlier try of the same id may still be running.
+      for (const errorStatus of [409, 422]) {
+        gateway.sandbox.setFaults({ errorStatus, failNext: 1, routes: ["getBalance"] })
+        const answer = await withdraw({ amount: 1000, request_id: `form-balance-${errorStatus}` })
+        expect(answer.status).toBe(503)
+        expect(answer.data.message).toMatch(/the balance could not be read/)
+      }
+      gateway.sandbox.setFaults({ failNext: 0 })
+      expect((await history()).withdrawals).toHaveLength(0)
+      expect(sandboxWithdrawals()).toHaveLength(0)
+    })
+
     it("refuses a request_id used again for another amount or key, and says it was not sent", async () => {
       const first = await withdraw({ amount: 1000, request_id: "form-reuse-1" })
       expect(first.status).toBe(201)
@@ -248,8 +262,8 @@ medusaIntegrationTestRunner({
         { idempotency_key: "wd_stalled_0001", amount_cents: 1000, status: "requested" },
       ])
       const moves = await Promise.all([
-        vorexy().moveRequestedWithdrawal(stalled.id, "unknown"),
-        vorexy().moveRequestedWithdrawal(stalled.id, "failed", "Never sent"),
+        vorexy().moveLocalWithdrawal(stalled.id, { from: "requested", to: "unknown" }),
+        vorexy().moveLocalWithdrawal(stalled.id, { from: "requested", to: "failed" }),
       ])
       expect(moves.filter(Boolean)).toHaveLength(1)
       const [after] = await vorexy().listVorexyWithdrawals({ id: stalled.id })

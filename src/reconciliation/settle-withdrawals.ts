@@ -70,7 +70,12 @@ export const NEVER_SENT =
 export async function closeNeverSentWithdrawal(container: MedusaContainer, id: string) {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   // Only while still "requested", in one statement: its send, if it came now, would win instead.
-  if (!(await vorexy.moveRequestedWithdrawal(id, "failed", NEVER_SENT))) return "moved on"
+  const closed = await vorexy.moveLocalWithdrawal(id, {
+    from: "requested",
+    to: "failed",
+    reason: NEVER_SENT,
+  })
+  if (!closed) return "moved on"
   await sendWithdrawalNotices(container, id)
   return "closed: never sent"
 }

@@ -9,11 +9,46 @@ const BANK = "BANK"
 const newRequestId = () =>
   `form-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
 
+/** Where the tab keeps a request id sent and not yet answered about (it outlives a reload). */
+const PENDING = "vorexy:withdrawal-request-id"
+const session = {
+  get: () => {
+    try {
+      return sessionStorage.getItem(PENDING)
+    } catch {
+      return null
+    }
+  },
+  set: (id: string | null) => {
+    try {
+      if (id) sessionStorage.setItem(PENDING, id)
+      else sessionStorage.removeItem(PENDING)
+    } catch {
+      // No storage (a locked-down browser): the id lives as long as the page.
+    }
+  },
+}
+
+/**
+ * The form's request id: a new one once an answer is about it, else the same, also after a
+ * reload or a new login in the tab, so a try that went through unanswered is never made twice.
+ */
+function useRequestId() {
+  const [id, setId] = useState(() => session.get() ?? newRequestId())
+  return {
+    id,
+    sent: () => session.set(id),
+    answered: () => {
+      session.set(null)
+      setId(newRequestId())
+    },
+  }
+}
+
 /**
  * Amount and destination, then a confirmation that restates both. Destinations are the keys the
  * store listed at deploy time (shown masked, sent by id) and the company's bank key: no key can be
- * typed here. The request id is chosen when the form is (re)opened, so a double click or a retry
- * is the same withdrawal at the gateway.
+ * typed here. The request id (useRequestId) makes a double click or a retry the same withdrawal.
  */
 export function WithdrawalForm() {
   const { t } = useT()
@@ -24,7 +59,7 @@ export function WithdrawalForm() {
   const [description, setDescription] = useState("")
   const [problem, setProblem] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const [requestId, setRequestId] = useState(newRequestId)
+  const requestId = useRequestId()
 
   const cents = reaisToCents(amount)
   const label = (id: string) => {
@@ -39,18 +74,19 @@ export function WithdrawalForm() {
     setConfirming(true)
   }
 
-  const submit = () =>
+  const submit = () => {
+    requestId.sent()
     create.mutate(
       {
         amount_reais: amount.trim(),
-        request_id: requestId,
+        request_id: requestId.id,
         ...(destination !== BANK ? { destination } : {}),
         ...(description.trim() ? { description: description.trim() } : {}),
       },
       {
         onSuccess: ({ withdrawal }) => {
           setConfirming(false)
-          setRequestId(newRequestId())
+          requestId.answered()
           // A retry answered with the first request's record: it may have failed meanwhile.
           if (withdrawal.status === "failed") {
             setProblem(withdrawal.failure_reason ?? t("status_failed"))
@@ -72,13 +108,14 @@ export function WithdrawalForm() {
             status?: number
             statusText?: string
           }
-          if (status === 409 || status === 422) setRequestId(newRequestId())
+          if (status === 409 || status === 422) requestId.answered()
           const unanswered = status === undefined || status === 408 || status >= 500
           const said = message && message !== statusText ? ` (${message})` : ""
           setProblem(unanswered ? `${t("sentNoAnswer")}${said}` : message)
         },
       }
     )
+  }
 
   return (
     <Container className="divide-y p-0">

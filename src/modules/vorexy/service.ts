@@ -268,23 +268,27 @@ export default class VorexyModuleService extends MedusaService({
   }
 
   /**
-   * Moves a withdrawal on from "requested" (recorded, never sent) in one statement: to "unknown" by
-   * its send, the moment before the gateway call, or to "failed" by the job closing it as never
-   * sent. Of the two, one wins; false when the row had moved on already.
+   * Moves a withdrawal the gateway has not named (no gateway id) from one local status to another
+   * in one statement, so of two movers one wins: its send takes it "requested" → "unknown" the
+   * moment before the gateway call (and back when refused before processing), the job closes one
+   * never sent "requested" → "failed". False when the row had moved on already.
    */
   @InjectManager()
-  async moveRequestedWithdrawal(
+  async moveLocalWithdrawal(
     id: string,
-    to: "unknown" | "failed",
-    failureReason: string | null = null,
+    move: {
+      from: "requested" | "unknown"
+      to: "requested" | "unknown" | "failed"
+      reason?: string
+    },
     @MedusaContext() context: Context = {}
   ): Promise<boolean> {
     const knex = (context.manager as unknown as KnexManager).getKnex()
     const { rows } = await knex.raw(
       `update vorexy_withdrawal set status = ?, failure_reason = coalesce(?, failure_reason), updated_at = now()
-       where id = ? and status = 'requested' and gateway_id is null and deleted_at is null
+       where id = ? and status = ? and gateway_id is null and deleted_at is null
        returning id`,
-      [to, failureReason, id]
+      [move.to, move.reason ?? null, id, move.from]
     )
     return rows.length > 0
   }

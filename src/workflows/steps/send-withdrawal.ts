@@ -18,7 +18,7 @@ export const sendWithdrawalStep = createStep(
     const [row] = await vorexy.listVorexyWithdrawals({ id: input.local_id })
     // Taken from "requested" in one statement: the job may have closed it as never sent
     // (withdrawal-watch.ts), and then it is too late to send it.
-    if (!(await vorexy.moveRequestedWithdrawal(row.id, "unknown")))
+    if (!(await vorexy.moveLocalWithdrawal(row.id, { from: "requested", to: "unknown" })))
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Withdrawal ${row.id} was not sent: it was closed as never sent before its send began. Nothing left the account.`
@@ -32,8 +32,7 @@ export const sendWithdrawalStep = createStep(
       const outcome = outcomeOfFailure(error)
       if (outcome) return new StepResponse<WithdrawalOutcome>(outcome)
       // Refused before processing: the row may go, unless its webhook already named it meanwhile.
-      const [now] = await vorexy.listVorexyWithdrawals({ id: row.id })
-      if (!now.gateway_id) await vorexy.updateVorexyWithdrawals({ id: row.id, status: "requested" })
+      await vorexy.moveLocalWithdrawal(row.id, { from: "unknown", to: "requested" })
       throw error
     }
   }

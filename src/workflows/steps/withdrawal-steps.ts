@@ -1,6 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { findPixDestination, formatBRL, PixKeyType } from "../../gateway"
+import {
+  findPixDestination,
+  formatBRL,
+  isVorexyError,
+  PixKeyType,
+  VorexyError,
+} from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { SAME_WITHDRAWAL_WINDOW_MS } from "../../rules/timing"
@@ -52,7 +58,7 @@ export const checkWithdrawalAllowedStep = createStep(
         )
     }
     const companyId = await vorexy.requireCompanyId()
-    const balance = await vorexy.gateway().getBalance(companyId)
+    const balance = await vorexy.gateway().getBalance(companyId).catch(balanceUnread)
     if (!balance.released) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -68,6 +74,21 @@ export const checkWithdrawalAllowedStep = createStep(
     return new StepResponse({ company_id: companyId })
   }
 )
+
+/**
+ * A balance read the gateway refuses or conflicts on is the gateway's trouble (503), never a refusal
+ * of this withdrawal: an admin's form takes a new request id on an answer about it (409, 422), and
+ * an earlier try of the same id may still be running.
+ */
+function balanceUnread(error: unknown): never {
+  if (isVorexyError(error) && ["conflict", "validation", "refused"].includes(error.kind))
+    throw new VorexyError("unavailable", {
+      operation: error.operation,
+      status: error.status,
+      gatewayMessage: `the balance could not be read (${error.gatewayMessage ?? error.kind})`,
+    })
+  throw error
+}
 
 /**
  * The local record first (who asked, when), under the store-wide lock: a repeated request collides
