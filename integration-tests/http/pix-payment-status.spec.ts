@@ -9,6 +9,7 @@ import { VorexyPixService } from "../../src/providers/vorexy/services/vorexy-pix
 import { recordChargesWorkflow } from "../../src/workflows/record-charges"
 import { CHARGE_CREATED_EVENT } from "../../src/providers/vorexy/core/events"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { runChargeSync } from "../../src/workflows/charge-sync/workflow"
 import { useSandbox } from "../helpers/sandbox"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
@@ -126,7 +127,14 @@ medusaIntegrationTestRunner({
           qr_code_image: expect.stringMatching(/^data:image\/png;base64,/),
           expires_at: expect.any(String),
         })
-        expect(bySession.data.payment_status).toEqual(byOrder.data.payment_status)
+        // The same charge either way; each answer says the store's clock when it was made.
+        expect(bySession.data.payment_status).toEqual({
+          ...byOrder.data.payment_status,
+          server_time: expect.any(String),
+        })
+        expect(
+          Math.abs(Date.parse(byOrder.data.payment_status.server_time) - Date.now())
+        ).toBeLessThan(60_000)
         expect(gateway.sandbox.countRequests()).toBe(calls)
       })
 
@@ -374,6 +382,26 @@ medusaIntegrationTestRunner({
         expect(data.health.attention).toEqual(
           expect.arrayContaining([expect.objectContaining({ reason: "paid_without_order" })])
         )
+      })
+
+      it("offers nothing to pay again, and says why, once a payment of another amount came", async () => {
+        // A boleto paid after its due date with the bank's fine, or a PIX of another amount: the
+        // store must look at it; the shopper must not be shown the code as still awaiting.
+        const { orderId, transactionId } = await placePixOrder(api, store)
+        gateway.sandbox.state.payTransaction(transactionId, 9400)
+        const vorexy = getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+        await runChargeSync(getContainer(), { by: "admin", transaction_id: transactionId })
+        const [charge] = await vorexy.listVorexyCharges({ transaction_id: transactionId })
+        expect(charge.flag).toBe("amount_mismatch")
+
+        const answer = await status(`order_id=${orderId}`)
+        expect(answer.data.payment_status).toMatchObject({
+          paid: false,
+          payable: false,
+          qr_code: null,
+          unconfirmed_reason: "amount_mismatch",
+        })
+        expect((await storeOrder(api, store, orderId)).payment_status).toBe("awaiting")
       })
 
       it("gives up waiting at the timeout and returns the unchanged state", async () => {

@@ -129,7 +129,12 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
       query,
       opts.signal
     )
-    return body.payment_status
+    const answer = body.payment_status
+    const serverTime = answer.server_time ? Date.parse(answer.server_time) : NaN
+    return {
+      ...answer,
+      clock_offset_ms: Number.isFinite(serverTime) ? serverTime - Date.now() : 0,
+    }
   }
 
   /** One request of the follower, abandoned if the server holds it well past its own timeout. */

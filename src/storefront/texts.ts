@@ -4,6 +4,7 @@ import type { VorexyLocale, VorexyViewState } from "./types.js"
 const ptBR = {
   states: {
     pending: "Aguardando pagamento",
+    closing: "Prazo encerrado",
     paid: "Pagamento confirmado",
     expired: "Pagamento expirado",
     cancelled: "Pagamento cancelado",
@@ -15,6 +16,10 @@ const ptBR = {
   unconfirmed: "Não conseguimos confirmar este pagamento. Fale com a loja.",
   paidWithoutOrder:
     "Recebemos o pagamento, mas o pedido não pôde ser criado. Fale com a loja: ela devolve o valor ou cria o pedido.",
+  amountMismatch:
+    "Recebemos um pagamento de outro valor. A loja vai conferir: não pague de novo; fale com ela se precisar.",
+  latePayment:
+    "Recebemos um pagamento depois que este código foi encerrado. A loja vai conferir e devolver o valor: não pague de novo.",
   loading: "Carregando o pagamento…",
   retrying: "Sem resposta da loja; tentando de novo…",
   unavailable: "Não foi possível carregar este pagamento.",
@@ -43,6 +48,8 @@ const ptBR = {
     ],
     expired:
       "Este código PIX expirou e não pode mais ser pago. Faça um novo pedido para gerar outro.",
+    closing:
+      "O prazo deste código terminou. Se você já pagou, aguarde: a confirmação aparece aqui em instantes.",
     paid: "Recebemos o seu PIX. Obrigado!",
     renewable: (until: string) =>
       `Você pode gerar um novo código PIX para este mesmo pedido até ${until}.`,
@@ -146,6 +153,7 @@ export type VorexyTexts = typeof ptBR
 const en: VorexyTexts = {
   states: {
     pending: "Awaiting payment",
+    closing: "Time is up",
     paid: "Payment confirmed",
     expired: "Payment expired",
     cancelled: "Payment cancelled",
@@ -157,6 +165,10 @@ const en: VorexyTexts = {
   unconfirmed: "We could not confirm this payment. Please contact the store.",
   paidWithoutOrder:
     "We received the payment, but the order could not be created. Please contact the store: it will refund you or create the order.",
+  amountMismatch:
+    "We received a payment of another amount. The store will look at it: do not pay again; contact it if you need to.",
+  latePayment:
+    "We received a payment after this code was closed. The store will look at it and refund you: do not pay again.",
   loading: "Loading the payment…",
   retrying: "The store is not answering; trying again…",
   unavailable: "This payment could not be loaded.",
@@ -184,6 +196,8 @@ const en: VorexyTexts = {
     ],
     expired:
       "This PIX code has expired and can no longer be paid. Place a new order to get another.",
+    closing:
+      "This code's time is up. If you have already paid, please wait: the confirmation shows here shortly.",
     paid: "We received your PIX. Thank you!",
     renewable: (until) => `You can get a new PIX code for this same order until ${until}.`,
     renew: "Get a new PIX code",
@@ -288,4 +302,10 @@ export const unconfirmedText = (
   status: { unconfirmed_reason?: string | null },
   t: VorexyTexts
 ): string =>
-  status.unconfirmed_reason === "paid_without_order" ? t.paidWithoutOrder : t.unconfirmed
+  (
+    ({
+      paid_without_order: t.paidWithoutOrder,
+      amount_mismatch: t.amountMismatch,
+      late_payment: t.latePayment,
+    }) as Record<string, string>
+  )[status.unconfirmed_reason ?? ""] ?? t.unconfirmed

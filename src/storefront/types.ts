@@ -34,7 +34,13 @@ export type VorexyPaymentStatus = {
    * when the gateway does not know the charge; "paid_without_order" when it was paid but the cart
    * could not become an order. Null (or absent, from an older server): none.
    */
-  unconfirmed_reason?: "unknown_at_gateway" | "paid_without_order" | (string & {}) | null
+  unconfirmed_reason?:
+    | "unknown_at_gateway"
+    | "paid_without_order"
+    | "amount_mismatch"
+    | "late_payment"
+    | (string & {})
+    | null
   qr_code: string | null
   qr_code_image: string | null
   expires_at: string | null
@@ -57,6 +63,13 @@ export type VorexyPaymentStatus = {
    */
   renewable_until?: string | null
   renewals_left?: number | null
+  /** The store's clock when it answered (absent from an older server). */
+  server_time?: string | null
+  /**
+   * Added by the client on receipt: the store's clock less the device's, in ms, so a countdown
+   * runs on the store's time however wrong the device's clock is (0 or absent: the device's).
+   */
+  clock_offset_ms?: number
 }
 
 /** `GET /store/vorexy/config` → `vorexy`. */
@@ -130,4 +143,12 @@ export type VorexyCardPayment = { card_token: string; installments: number }
 
 /** How a payment view is shown; also its root's `data-state`. */
 export type VorexyViewState =
-  "pending" | "paid" | "expired" | "cancelled" | "failed" | "analysis" | "refused" | "unconfirmed"
+  | "pending"
+  | "closing"
+  | "paid"
+  | "expired"
+  | "cancelled"
+  | "failed"
+  | "analysis"
+  | "refused"
+  | "unconfirmed"

@@ -13,6 +13,9 @@ export function viewState(status: VorexyPaymentStatus, clockExpired = false): Vo
     return "cancelled"
   }
   if (status.payable && !clockExpired) return "pending"
+  // Its time is up, but the store has not closed it yet: a payment made in the last moments may
+  // still be confirmed. Nothing to pay, nothing new offered, until the store says.
+  if (status.payable) return "closing"
   if (status.status === "failed") return "failed"
   if (status.closed_reason === "order_canceled" || status.status === "refunded") return "cancelled"
   return "expired"

@@ -90,6 +90,24 @@ it("reads a status by order or session, long-polling when asked", async () => {
   })
 })
 
+it("notes how far the device's clock is from the store's, from each status answer", async () => {
+  jest.useFakeTimers().setSystemTime(Date.parse("2026-03-10T15:05:00.000Z"))
+  try {
+    const { fetch } = fakeFetch(
+      { body: { payment_status: pixStatus({ server_time: "2026-03-10T15:00:00.000Z" }) } },
+      { body: { payment_status: pixStatus() } }
+    )
+    const c = client(fetch)
+    await expect(c.status({ orderId: "order_01" })).resolves.toMatchObject({
+      clock_offset_ms: -5 * 60_000,
+    })
+    // An older store says nothing: the device's clock is taken as it is.
+    await expect(c.status({ orderId: "order_01" })).resolves.toMatchObject({ clock_offset_ms: 0 })
+  } finally {
+    jest.useRealTimers()
+  }
+})
+
 it("throws the server's message and HTTP status", async () => {
   const { fetch } = fakeFetch({
     status: 404,

@@ -15,7 +15,7 @@ describe("countdown", () => {
   })
   afterEach(() => jest.useRealTimers())
 
-  it("ticks down each second and shows the expired state at 0", () => {
+  it("ticks down each second and, at 0, offers nothing while the store has not closed it", () => {
     const { container } = render(<VorexyPix status={pixStatus()} />)
     expect(countdown(container)).toBe("15:00")
     act(() => jest.advanceTimersByTime(1000))
@@ -27,11 +27,37 @@ describe("countdown", () => {
     act(() => jest.advanceTimersByTime(13 * 60_000 + 58_000))
     expect(countdown(container)).toBe("00:01")
     act(() => jest.advanceTimersByTime(1000))
-    expect(root(container).getAttribute("data-state")).toBe("expired")
-    expect(container.querySelector(".vorexy-status")?.textContent).toBe("Pagamento expirado")
+    // A payment in its last moments may still be confirmed: no code, no "expired", nothing new.
+    expect(root(container).getAttribute("data-state")).toBe("closing")
+    expect(container.querySelector(".vorexy-status")?.textContent).toBe("Prazo encerrado")
     expect(container.querySelector(".vorexy-pix__code")).toBeNull()
     expect(container.querySelector("img")).toBeNull()
-    expect(screen.getByText(/Este código PIX expirou/)).toBeTruthy()
+    expect(screen.getByText(/Se você já pagou, aguarde/)).toBeTruthy()
+    expect(screen.queryByText(/Este código PIX expirou/)).toBeNull()
+  })
+
+  it("counts down on the store's clock, whatever the device's says", () => {
+    // The device's clock is 5 minutes fast; the store's answer says so.
+    jest.setSystemTime(EXPIRES - 10 * 60_000 + 5 * 60_000)
+    const status = pixStatus({ clock_offset_ms: -5 * 60_000 })
+    const { container } = render(<VorexyPix status={status} />)
+    expect(countdown(container)).toBe("10:00")
+    expect(root(container).getAttribute("data-state")).toBe("pending")
+  })
+
+  it("offers a new PIX only once the store says the code can no longer be paid", () => {
+    jest.setSystemTime(EXPIRES + 60_000)
+    const renewable = { renewable_until: "2026-03-11T15:00:00.000Z", renewals_left: 2 }
+    const onRenew = jest.fn(async () => undefined)
+    const { rerender } = render(<VorexyPix status={pixStatus(renewable)} onRenew={onRenew} />)
+    expect(screen.queryByRole("button", { name: "Gerar novo PIX" })).toBeNull()
+    rerender(
+      <VorexyPix
+        status={pixStatus({ ...renewable, payable: false, status: "cancelled" })}
+        onRenew={onRenew}
+      />
+    )
+    expect(screen.getByRole("button", { name: "Gerar novo PIX" })).toBeTruthy()
   })
 
   it("shows hours past one hour", () => {

@@ -137,3 +137,20 @@ it("never says paid-and-done for a payment the store could not turn into an orde
   )
   expect(container.textContent).not.toContain("Thank you")
 })
+
+it("says a payment of another amount, or one after the code closed, came: never to pay again", () => {
+  for (const [reason, words] of [
+    [
+      "amount_mismatch",
+      "Recebemos um pagamento de outro valor. A loja vai conferir: não pague de novo",
+    ],
+    ["late_payment", "Recebemos um pagamento depois que este código foi encerrado"],
+  ]) {
+    const status = pixStatus({ payable: false, qr_code: null, unconfirmed_reason: reason })
+    expect(viewState(status)).toBe("unconfirmed")
+    const { container, unmount } = render(<VorexyPix status={status} />)
+    expect(container.textContent).toContain(words)
+    expect(container.querySelector(".vorexy-pix__code")).toBeNull()
+    unmount()
+  }
+})

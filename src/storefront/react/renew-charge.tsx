@@ -20,10 +20,19 @@ export type RenewChargeProps = {
   onRenew?: () => Promise<unknown>
 }
 
-/** Whether the page may offer a new charge now. */
+/**
+ * Whether the page may offer a new charge now: only once the store says this one can no longer be
+ * paid (a code paid in its last moments is not replaced), on the store's clock.
+ */
 export function renewalOffered(status: VorexyPaymentStatus, now: number | null) {
   const until = status.renewable_until ? Date.parse(status.renewable_until) : NaN
-  return now !== null && Number.isFinite(until) && until > now && (status.renewals_left ?? 0) > 0
+  return (
+    now !== null &&
+    !status.payable &&
+    Number.isFinite(until) &&
+    until > now + (status.clock_offset_ms ?? 0) &&
+    (status.renewals_left ?? 0) > 0
+  )
 }
 
 export function RenewCharge({ status, locale, texts, now, onRenew }: RenewChargeProps) {

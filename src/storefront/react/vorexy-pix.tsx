@@ -36,7 +36,10 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl, onRenew }: 
   const t = textsFor(locale)
   const titleId = useId()
   const clock = useClock(now)
-  const seconds = status.expires_at && clock !== null ? secondsLeft(status.expires_at, clock) : null
+  // On the store's clock: a device whose clock is off never ends the code early, nor late.
+  const storeNow = clock === null ? null : clock + (status.clock_offset_ms ?? 0)
+  const seconds =
+    status.expires_at && storeNow !== null ? secondsLeft(status.expires_at, storeNow) : null
   // The countdown may reach zero before the server says so: the code is not offered past it.
   const state = viewState(status, seconds === 0)
   const amount = formatMoney(status.amount_cents, status.currency_code, locale)
@@ -105,7 +108,9 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl, onRenew }: 
             ? t.pix.paid
             : state === "unconfirmed"
               ? unconfirmedText(status, t)
-              : t.pix.expired}
+              : state === "closing"
+                ? t.pix.closing
+                : t.pix.expired}
         </p>
       )}
     </section>

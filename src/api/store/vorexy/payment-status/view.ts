@@ -9,12 +9,16 @@ type Charge = VorexyChargeRow
 
 /**
  * Why the store cannot confirm this payment, for the shopper: its gateway does not know it (404s;
- * rules/unknown-charge.ts), or it was paid but its cart produced no order (the store must
- * refund it or make the order). Null: nothing stands in the way.
+ * rules/unknown-charge.ts), it was paid but its cart produced no order (the store must refund it
+ * or make the order), or a payment came that the store must look at before anything else: of
+ * another amount (a boleto paid late with its fine), or after the charge or its order was closed.
+ * Then nothing is offered to pay again. Null: nothing stands in the way.
  */
 export function unconfirmedReason(charge: Charge) {
   // Only while no order holds it (the flag can be set while the shopper's checkout still runs).
   if (charge.flag === "paid_without_order" && !charge.order_id) return "paid_without_order"
+  if ((charge.flag === "amount_mismatch" || charge.flag === "late_payment") && !charge.captured_at)
+    return charge.flag
   return charge.status === "pending" && charge.gateway_unknown_at ? "unknown_at_gateway" : null
 }
 
@@ -31,7 +35,8 @@ export const newestOf = (charges: Charge[]): Charge | undefined => {
 export function paymentStatusView(
   charge: Charge,
   captured: boolean,
-  renewal: { until: string; left: number } | null = null
+  renewal: { until: string; left: number } | null = null,
+  now = new Date()
 ) {
   const unconfirmed = unconfirmedReason(charge)
   // The QR is only useful while the charge can still be paid (not once its order was cancelled,
@@ -65,5 +70,7 @@ export function paymentStatusView(
     renewable_until: renewal?.until ?? null,
     renewals_left: renewal?.left ?? null,
     updated_at: charge.updated_at,
+    /** The store's clock: a page counts the expiry down on it, not on the shopper's device. */
+    server_time: now.toISOString(),
   }
 }
