@@ -10,6 +10,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
+import { runChargeSync } from "../../src/workflows/charge-sync/workflow"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { useSandbox } from "../helpers/sandbox"
 import {
@@ -185,6 +186,36 @@ medusaIntegrationTestRunner({
         status: "cancelled",
         offer_closed_reason: "session_replaced",
       })
+    })
+
+    it("captures a PIX paid in its last moments, not yet synced, when its shopper asks for a new one after the store closed it", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      // Past its expiry and grace: the store closes it while the gateway still offers it.
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(
+        "update vorexy_charge set expires_at = now() - interval '1 day' where transaction_id = ?",
+        [transactionId]
+      )
+      await runChargeSync(getContainer(), { by: "admin", transaction_id: transactionId })
+      expect(await statusOf(orderId)).toMatchObject({ status: "cancelled", payable: false })
+      // Closed a while ago; paid at the gateway meanwhile, its webhook not come.
+      await pg.raw(
+        "update vorexy_charge set last_synced_at = now() - interval '5 minutes' where transaction_id = ?",
+        [transactionId]
+      )
+      gateway.sandbox.setWebhookUrl(null)
+      gateway.sandbox.state.payTransaction(transactionId)
+
+      const before = creates()
+      const renewed = await renew(orderId)
+      expect(renewed.status).toBe(200)
+      expect(renewed.data.payment_status).toMatchObject({
+        transaction_id: transactionId,
+        paid: true,
+      })
+      expect(creates()).toBe(before)
+      await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      expect((await captures(orderId)).captures).toBe(1)
     })
 
     it("refuses what cannot be renewed with the reason, without calling the gateway", async () => {

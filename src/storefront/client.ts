@@ -76,6 +76,12 @@ export type VorexyClient = {
 const WATCHDOG_MARGIN_MS = 15_000
 const SERVER_WAIT_MS = 25_000
 
+/** A status as the store answered it, with how far the device's clock is from the store's. */
+function withClockOffset(status: VorexyPaymentStatus): VorexyPaymentStatus {
+  const serverTime = status.server_time ? Date.parse(status.server_time) : NaN
+  return { ...status, clock_offset_ms: Number.isFinite(serverTime) ? serverTime - Date.now() : 0 }
+}
+
 export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
   const base = options.baseUrl.replace(/\/+$/, "")
 
@@ -129,12 +135,7 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
       query,
       opts.signal
     )
-    const answer = body.payment_status
-    const serverTime = answer.server_time ? Date.parse(answer.server_time) : NaN
-    return {
-      ...answer,
-      clock_offset_ms: Number.isFinite(serverTime) ? serverTime - Date.now() : 0,
-    }
+    return withClockOffset(body.payment_status)
   }
 
   /** One request of the follower, abandoned if the server holds it well past its own timeout. */
@@ -198,7 +199,8 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
     async renewCharge(orderId, orderToken) {
       const path = `/store/vorexy/orders/${encodeURIComponent(orderId)}/renew-charge`
       const body = orderToken ? { order_token: orderToken } : {}
-      return (await request<{ payment_status: VorexyPaymentStatus }>(path, { body })).payment_status
+      const answer = await request<{ payment_status: VorexyPaymentStatus }>(path, { body })
+      return withClockOffset(answer.payment_status)
     },
     follow(target, { onStatus, onError, onStateChange, timeoutMs }) {
       const load = watched(target, timeoutMs)

@@ -95,7 +95,8 @@ it("notes how far the device's clock is from the store's, from each status answe
   try {
     const { fetch } = fakeFetch(
       { body: { payment_status: pixStatus({ server_time: "2026-03-10T15:00:00.000Z" }) } },
-      { body: { payment_status: pixStatus() } }
+      { body: { payment_status: pixStatus() } },
+      { body: { payment_status: pixStatus({ server_time: "2026-03-10T15:07:00.000Z" }) } }
     )
     const c = client(fetch)
     await expect(c.status({ orderId: "order_01" })).resolves.toMatchObject({
@@ -103,6 +104,8 @@ it("notes how far the device's clock is from the store's, from each status answe
     })
     // An older store says nothing: the device's clock is taken as it is.
     await expect(c.status({ orderId: "order_01" })).resolves.toMatchObject({ clock_offset_ms: 0 })
+    // A new charge's answer too.
+    await expect(c.renewCharge("order_01")).resolves.toMatchObject({ clock_offset_ms: 2 * 60_000 })
   } finally {
     jest.useRealTimers()
   }

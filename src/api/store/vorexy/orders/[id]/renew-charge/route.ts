@@ -18,6 +18,7 @@ import { VOREXY_MODULE } from "../../../../../../modules/vorexy"
 import { CHARGE_RENEWED_EVENT } from "../../../../../../modules/vorexy/events"
 import type VorexyModuleService from "../../../../../../modules/vorexy/service"
 import { runChargeSync } from "../../../../../../workflows/charge-sync/workflow"
+import { closedHere } from "../../../../../../workflows/utils/watch-schedule"
 import { isPassingFailure } from "../../../../../../workflows/utils/busy"
 import { renewChargeWorkflow } from "../../../../../../workflows/renew-charge"
 import { orderVorexySessions } from "../../../../../../workflows/utils/order-sessions"
@@ -68,10 +69,11 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   }
 
   try {
-    // An expired charge the store has not closed yet is read first: paid after all, it is captured
-    // (the answer says so) and no new charge is made. A read of the last seconds will do, so
-    // repeated asks cost one gateway call.
-    if (check.ok && newest.status === "pending") {
+    // An expired charge is read first, also one the store closed while the gateway still offered
+    // it (a payment of its last moments may not be synced yet): paid after all, it is captured (the
+    // answer says so) and no new charge is made. A read of the last seconds will do, so repeated
+    // asks cost one gateway call.
+    if (check.ok && (newest.status === "pending" || closedHere(newest))) {
       await runChargeSync(req.scope, {
         by: "renewal",
         transaction_id: newest.transaction_id,
