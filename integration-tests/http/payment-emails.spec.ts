@@ -12,6 +12,7 @@ import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
 import {
+  adminHeaders,
   complete,
   createCart,
   errorResponse,
@@ -177,6 +178,23 @@ medusaIntegrationTestRunner({
         "vorexy-boleto-created",
         "vorexy-boleto-reminder",
       ])
+    })
+
+    it("never tells a shopper 'your payment expired' for an order the store cancelled before it ran out", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      await emailOf(orderId, "vorexy-pix-created")
+      await api.post(`/admin/orders/${orderId}/cancel`, {}, await adminHeaders(getContainer()))
+      await eventually(async () => {
+        const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        return charge.offer_closed_reason === "order_canceled"
+      })
+      gateway.sandbox.state.expireTransaction(transactionId)
+      await eventually(async () => {
+        const events = await vorexy().listVorexyWebhookEvents({ reference_id: transactionId })
+        const [charge] = await vorexy().listVorexyCharges({ transaction_id: transactionId })
+        return charge.status === "cancelled" && events.every((e) => e.outcome !== "received")
+      })
+      expect((await emails(orderId)).map((e) => e.template)).not.toContain("vorexy-payment-expired")
     })
 
     it("e-mails a boleto's line and PDF, and that it expired", async () => {

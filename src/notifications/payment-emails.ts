@@ -43,6 +43,17 @@ export function emailChannelConfigured(container: MedusaContainer): boolean {
   )
 }
 
+/** The store cancelled the charge's order while the charge could still be paid. */
+const cancelledBeforeLapse = (charge: {
+  offer_closed_reason: string | null
+  offer_closed_at: Date | string | null
+  expires_at: Date | string | null
+}) =>
+  charge.offer_closed_reason === "order_canceled" &&
+  charge.offer_closed_at !== null &&
+  charge.expires_at !== null &&
+  new Date(charge.offer_closed_at).getTime() < new Date(charge.expires_at).getTime()
+
 /**
  * Sends the e-mail of `event` for a charge's order, once; false when there is none to send.
  * `renewableUntil`: an expired one's order may get a new PIX or boleto from its page until then.
@@ -60,8 +71,10 @@ export async function sendPaymentEmail(
   if (!charge?.order_id || (charge.method !== "pix" && charge.method !== "boleto")) return false
   // A reminder only while the shopper can still pay it: never once paid, closed or lapsed.
   if (event === "reminder" && !stillPayable(charge)) return false
-  // A charge a new one replaced lapses quietly: the shopper pays the new one.
+  // A charge a new one replaced lapses quietly: the shopper pays the new one. So does one whose
+  // order the store cancelled before it ran out: "your payment expired" would say the wrong thing.
   if (event === "expired" && charge.offer_closed_reason === "session_replaced") return false
+  if (event === "expired" && cancelledBeforeLapse(charge)) return false
   // A payment the order could not take (a second one, or after its cancel) is the store's to
   // refund: the shopper is not told "payment received" for it.
   if (event === "paid" && charge.flag === "late_payment") return false

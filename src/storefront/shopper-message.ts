@@ -5,7 +5,7 @@
  * shopper's language. Anything else is
  * shown as the store sent it.
  */
-import { textsFor } from "./texts.js"
+import { textsFor, type VorexyTexts } from "./texts.js"
 import type { VorexyLocale } from "./types.js"
 
 /** The parts of an address or payer the store names, as a shopper says them in Portuguese. */
@@ -19,6 +19,23 @@ const PT_PARTS: Array<[string, string]> = [
   ["CEP (postal_code, 8 digits)", "CEP (8 dígitos)"],
   ["CPF or CNPJ (data.document)", "CPF ou CNPJ"],
   ["city", "cidade"],
+]
+
+/** The store's refusals of a new charge, by the words that tell them apart. */
+const RENEWAL_REFUSALS: Array<[string, keyof VorexyTexts["server"]["renewal"]]> = [
+  ["does not issue a new charge for an order", "off"],
+  ["Only a PIX or a boleto can be issued again", "method"],
+  ["was paid: there is nothing more to pay", "paid"],
+  ["is already paid: there is nothing more to pay", "paid"],
+  ["needs the store's attention", "flagged"],
+  ["is no longer offered", "closed"],
+  ["can still be paid", "stillPayable"],
+  ["The time to issue a new", "windowOver"],
+  ["the most this store issues", "limit"],
+  ["payment was replaced: a new charge cannot be issued", "closed"],
+  ["This order was cancelled", "cancelled"],
+  ["A new charge is being made for this order", "busy"],
+  ["payment details can no longer be read by the store", "unreadable"],
 ]
 
 /** The longest server message read; anything longer is cut (it is shown, never parsed further). */
@@ -60,5 +77,8 @@ export function shopperMessage(message: string, locale?: VorexyLocale): string {
   if (text.includes("payment session data is too large")) return t.tooLarge
   if (text.includes("required to create the charge")) return t.payerRequired
   if (text.includes("start the payment again")) return t.restart
+  // Why a new PIX or boleto was not made (the renewal route and its workflow).
+  for (const [words, said] of RENEWAL_REFUSALS) if (text.includes(words)) return t.renewal[said]
+  if (text.startsWith("Could not reach the store")) return t.unreachable
   return text
 }

@@ -16,6 +16,11 @@ const ptBR = {
   unconfirmed: "Não conseguimos confirmar este pagamento. Fale com a loja.",
   paidWithoutOrder:
     "Recebemos o pagamento, mas o pedido não pôde ser criado. Fale com a loja: ela devolve o valor ou cria o pedido.",
+  closed: {
+    order_canceled: "Este pedido foi cancelado: este pagamento não pode mais ser feito.",
+    refunded: "O valor deste pagamento foi devolvido.",
+    disputed: "Este pagamento está em contestação. A loja vai entrar em contato.",
+  } as Record<string, string>,
   amountMismatch:
     "Recebemos um pagamento de outro valor. A loja vai conferir: não pague de novo; fale com ela se precisar.",
   latePayment:
@@ -79,7 +84,8 @@ const ptBR = {
     installmentWithInterest: (count: number, amount: string, total: string) =>
       `${count}× de ${amount} com juros (total ${total})`,
     paid: "Pagamento aprovado. Obrigado!",
-    analysis: "O emissor está analisando o pagamento; avisaremos assim que houver resposta.",
+    analysis:
+      "O emissor está analisando o pagamento. Esta página se atualiza sozinha quando houver resposta.",
     refused: "O pagamento foi recusado.",
     number: "Número do cartão",
     holderName: "Nome impresso no cartão",
@@ -145,6 +151,23 @@ const ptBR = {
     needsOrderLink:
       "Para gerar um novo pagamento, abra o pedido pelo link do último e-mail de pagamento ou entre na sua conta.",
     tooManyRenewals: "Muitas tentativas na última hora. Tente de novo mais tarde.",
+    unreachable: "Não foi possível falar com a loja. Confira a sua conexão e tente de novo.",
+    renewal: {
+      off: "Esta loja não gera um novo pagamento para o mesmo pedido.",
+      method: "Só um PIX ou um boleto pode ser gerado de novo.",
+      paid: "Este pedido já foi pago: não há mais nada a pagar.",
+      flagged:
+        "Este pagamento precisa ser conferido pela loja (um pagamento pode ter chegado): fale com a loja.",
+      closed: "Este pagamento não é mais oferecido: fale com a loja.",
+      stillPayable: "Este código ainda pode ser pago.",
+      windowOver:
+        "Terminou o prazo para gerar um novo pagamento para este pedido: faça um novo pedido.",
+      limit:
+        "Este pedido já recebeu o máximo de novos códigos que a loja gera: faça um novo pedido.",
+      cancelled: "Este pedido foi cancelado: faça um novo pedido.",
+      busy: "Um novo pagamento está sendo gerado para este pedido: tente de novo em instantes.",
+      unreadable: "A loja não consegue mais ler os dados deste pagamento: faça um novo pedido.",
+    },
   },
 }
 
@@ -165,6 +188,11 @@ const en: VorexyTexts = {
   unconfirmed: "We could not confirm this payment. Please contact the store.",
   paidWithoutOrder:
     "We received the payment, but the order could not be created. Please contact the store: it will refund you or create the order.",
+  closed: {
+    order_canceled: "This order was cancelled: this payment can no longer be made.",
+    refunded: "This payment was refunded.",
+    disputed: "This payment is disputed. The store will contact you.",
+  },
   amountMismatch:
     "We received a payment of another amount. The store will look at it: do not pay again; contact it if you need to.",
   latePayment:
@@ -226,7 +254,7 @@ const en: VorexyTexts = {
     installmentWithInterest: (count, amount, total) =>
       `${count}× ${amount} with interest (total ${total})`,
     paid: "Payment approved. Thank you!",
-    analysis: "The issuer is reviewing the payment; we will let you know as soon as it answers.",
+    analysis: "The issuer is reviewing the payment. This page updates by itself when it answers.",
     refused: "The payment was declined.",
     number: "Card number",
     holderName: "Name on the card",
@@ -288,6 +316,23 @@ const en: VorexyTexts = {
     needsOrderLink:
       "To get a new payment, open the order from the link in its latest payment e-mail, or log in to your account.",
     tooManyRenewals: "Too many attempts in the last hour. Please try again later.",
+    unreachable: "Could not reach the store. Check your connection and try again.",
+    renewal: {
+      off: "This store does not issue a new payment for the same order.",
+      method: "Only a PIX or a boleto can be issued again.",
+      paid: "This order is paid: there is nothing more to pay.",
+      flagged:
+        "This payment needs the store's attention (a payment may have arrived): please contact the store.",
+      closed: "This payment is no longer offered: please contact the store.",
+      stillPayable: "This code can still be paid.",
+      windowOver:
+        "The time to issue a new payment for this order has ended: please place a new order.",
+      limit:
+        "This order already had the most new codes this store issues: please place a new order.",
+      cancelled: "This order was cancelled: please place a new order.",
+      busy: "A new payment is being made for this order: please try again in a moment.",
+      unreadable: "The store can no longer read this payment's details: please place a new order.",
+    },
   },
 }
 
@@ -309,3 +354,13 @@ export const unconfirmedText = (
       late_payment: t.latePayment,
     }) as Record<string, string>
   )[status.unconfirmed_reason ?? ""] ?? t.unconfirmed
+
+/**
+ * What a PIX or boleto view says once nothing can be paid: why, when the store says (its order
+ * cancelled, refunded, disputed), else that it lapsed (`expired`, the method's own words).
+ */
+export const closedText = (
+  status: { status: string; closed_reason: string | null },
+  t: VorexyTexts,
+  expired: string
+): string => t.closed[status.status] ?? t.closed[status.closed_reason ?? ""] ?? expired

@@ -173,8 +173,26 @@ it("says so when the card script cannot be loaded", async () => {
   expect(screen.getByRole("alert").textContent).toMatch(/could not be loaded/)
 })
 
-it("shows the store's refusal message passed as error", () => {
-  const { form } = setup(undefined, "Your card was declined: saldo insuficiente.")
-  expect(screen.getByRole("alert").textContent).toBe("Your card was declined: saldo insuficiente.")
+const DECLINED =
+  "Vorexy card: Your card was declined: saldo insuficiente. Nothing was charged: try another card or another payment method."
+
+it("shows the store's refusal passed as error, in the shopper's words", () => {
+  const { form, unmount } = setup(undefined, DECLINED)
+  expect(screen.getByRole("alert").textContent).toBe(
+    "Your card was declined: saldo insuficiente. Nothing was charged: try another card or another payment method."
+  )
   expect(form.getAttribute("data-state")).toBe("refused")
+  unmount()
+  render(
+    <VorexyCardForm
+      client={{ tokenizeCard: jest.fn() }}
+      config={CARD_CONFIG}
+      amountCents={9990}
+      onTokenized={jest.fn()}
+      error={DECLINED}
+    />
+  )
+  expect(screen.getByRole("alert").textContent).toBe(
+    "Seu cartão foi recusado: saldo insuficiente. Nada foi cobrado: tente outro cartão ou outra forma de pagamento."
+  )
 })

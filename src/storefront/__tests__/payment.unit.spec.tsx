@@ -217,8 +217,9 @@ describe("a new PIX or boleto for the same order", () => {
     )
     fake.push(lapsed)
     await act(async () => screen.getByRole("button", { name: "Gerar novo PIX" }).click())
+    // In the shopper's language, never the store's English.
     expect(screen.getByRole("alert").textContent).toBe(
-      "Não foi possível gerar: The time to issue a new PIX for this order has ended"
+      "Não foi possível gerar: Terminou o prazo para gerar um novo pagamento para este pedido: faça um novo pedido."
     )
     expect(fake.follow).toHaveBeenCalledTimes(1)
 

@@ -76,3 +76,30 @@ it("says the store's refusals of a new PIX or boleto, and of a card in the addre
     )
   ).toMatch(/^O endereço parece conter dados de cartão/)
 })
+
+it("says each refusal of a new PIX or boleto in Portuguese, never the store's English", () => {
+  const refusals = [
+    "This store does not issue a new charge for an order.",
+    "Only a PIX or a boleto can be issued again.",
+    "This order's PIX was paid: there is nothing more to pay.",
+    "This order's boleto needs the store's attention (a payment may have arrived): please contact the store.",
+    "This order's PIX is no longer offered: please contact the store.",
+    "This order's PIX can still be paid.",
+    "The time to issue a new boleto for this order has ended: please place a new order.",
+    "This order already had 2 new PIX codes, the most this store issues: please place a new order.",
+    "This order's payment was replaced: a new charge cannot be issued for it.",
+    "This order was cancelled: please place a new order.",
+    "This order is already paid: there is nothing more to pay.",
+    "A new charge is being made for this order: please try again in a moment.",
+    "This order's payment details can no longer be read by the store: please place a new order.",
+    "Could not reach the store: fetch failed",
+  ]
+  for (const message of refusals) {
+    const said = shopperMessage(message)
+    expect(said).not.toBe(message)
+    expect(said).not.toMatch(/\b(the|this|order|please)\b/i)
+  }
+  expect(shopperMessage("The time to issue a new PIX for this order has ended", "en")).toBe(
+    "The time to issue a new payment for this order has ended: please place a new order."
+  )
+})

@@ -154,3 +154,19 @@ it("says a payment of another amount, or one after the code closed, came: never 
     unmount()
   }
 })
+
+it("says why a PIX can no longer be paid when the store says: its order cancelled, refunded, disputed", () => {
+  const closed = { payable: false, qr_code: null }
+  for (const [over, words] of [
+    [{ status: "cancelled", closed_reason: "order_canceled" }, "Este pedido foi cancelado"],
+    [{ status: "refunded" }, "O valor deste pagamento foi devolvido."],
+    [{ status: "disputed" }, "Este pagamento está em contestação."],
+    [{ status: "cancelled" }, "Este código PIX expirou"],
+  ] as const) {
+    const { container, unmount } = render(<VorexyPix status={pixStatus({ ...closed, ...over })} />)
+    expect(container.textContent).toContain(words)
+    if (over.status !== "cancelled" || "closed_reason" in over)
+      expect(container.textContent).not.toContain("expirou")
+    unmount()
+  }
+})

@@ -2,7 +2,7 @@
 /** A boleto: the digitable line to copy, the PDF, the due date; then paid or no longer payable. */
 import { useId } from "react"
 import { formatDay, formatMoney, safeLink } from "../format.js"
-import { textsFor, unconfirmedText } from "../texts.js"
+import { closedText, textsFor, unconfirmedText } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { CopyField } from "./copy-field.js"
@@ -76,7 +76,7 @@ export function VorexyBoleto({ status, locale = "pt-BR", onRenew, now }: VorexyB
             ? t.boleto.paid
             : state === "unconfirmed"
               ? unconfirmedText(status, t)
-              : t.boleto.expired}
+              : closedText(status, t, t.boleto.expired)}
         </p>
       )}
     </section>

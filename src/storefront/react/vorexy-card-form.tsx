@@ -6,6 +6,7 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react"
 import { cardProblems, installmentOptions } from "../card-checks.js"
 import type { VorexyClient } from "../client.js"
+import { shopperMessage } from "../shopper-message.js"
 import { textsFor } from "../texts.js"
 import type {
   VorexyCardConfig,
@@ -50,7 +51,8 @@ export function VorexyCardForm(props: VorexyCardFormProps) {
   const chosen = Math.min(installments, options.length)
   const shown = (name: keyof VorexyCardInput) =>
     submitted || left[name] ? problems[name] : undefined
-  const alert = failure ?? error ?? null
+  // The store's own words (a decline, a refusal) in the shopper's language.
+  const alert = failure ?? (error ? shopperMessage(error, locale) : null)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -2,7 +2,7 @@
 /** A PIX charge: QR code, copy-and-paste code, amount and countdown; then paid or expired. */
 import { useId } from "react"
 import { formatMoney, safeImage, secondsLeft, viewOnlyLink } from "../format.js"
-import { textsFor, unconfirmedText } from "../texts.js"
+import { closedText, textsFor, unconfirmedText } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
 import { CopyField } from "./copy-field.js"
@@ -110,7 +110,7 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl, onRenew }: 
               ? unconfirmedText(status, t)
               : state === "closing"
                 ? t.pix.closing
-                : t.pix.expired}
+                : closedText(status, t, t.pix.expired)}
         </p>
       )}
     </section>
