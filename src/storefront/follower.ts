@@ -59,11 +59,23 @@ export const awaitingCapture = (status: VorexyPaymentStatus) =>
   status.paid && status.order_captured === false
 
 /**
+ * A lapsed PIX or boleto whose order waits for a new one: the store still watches it, so a payment
+ * of the old code, or a new one asked for in another tab, reaches the page without a reload.
+ */
+export const orderWaits = (status: VorexyPaymentStatus) =>
+  !status.paid &&
+  !status.payable &&
+  Boolean(status.renewable_until) &&
+  Date.parse(status.renewable_until!) > Date.now() + (status.clock_offset_ms ?? 0)
+
+/**
  * Nothing more to follow: paid and captured by the store (or paid, from a server that does not
- * say), no longer payable, or a payment the store could not confirm (only the store changes that).
+ * say), no longer payable (unless its order waits for a new one), or a payment the store could not
+ * confirm (only the store changes that).
  */
 export const isFinalStatus = (status: VorexyPaymentStatus) =>
-  Boolean(status.unconfirmed_reason) || (status.paid ? !awaitingCapture(status) : !status.payable)
+  Boolean(status.unconfirmed_reason) ||
+  (status.paid ? !awaitingCapture(status) : !status.payable && !orderWaits(status))
 
 const globalTimers: FollowerTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),

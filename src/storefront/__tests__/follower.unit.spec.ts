@@ -97,6 +97,29 @@ it("stops when the charge can no longer be paid", async () => {
   expect(h.calls).toHaveLength(1)
 })
 
+it("keeps following a lapsed PIX while its order waits for a new one, and stops when it no longer does", async () => {
+  jest.setSystemTime(Date.parse("2026-03-10T15:20:00.000Z"))
+  const lapsed = pixStatus({
+    status: "cancelled",
+    payable: false,
+    qr_code: null,
+    renewable_until: "2026-03-11T15:00:00.000Z",
+    renewals_left: 2,
+  })
+  const h = harness()
+  h.last().resolve(lapsed)
+  await flush()
+  // Long-polled from "cancelled": the old code paid late, or a new one made in another tab.
+  expect(h.follower.state).not.toBe("done")
+  expect(h.calls).toHaveLength(2)
+  expect(h.calls[1].lastStatus).toBe("cancelled")
+  h.last().resolve({ ...lapsed, renewable_until: "2026-03-10T15:10:00.000Z" })
+  await flush()
+  expect(h.follower.state).toBe("done")
+  jest.advanceTimersByTime(60_000)
+  expect(h.calls).toHaveLength(2)
+})
+
 it("stops when the store could not confirm the payment", async () => {
   const h = harness()
   h.last().resolve(pixStatus())
