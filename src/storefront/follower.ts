@@ -4,6 +4,7 @@
  * injected, so tests drive it with fake timers.
  */
 import { isAbort, isFinalError } from "./errors.js"
+import { storeTime } from "./format.js"
 import type { VorexyPaymentStatus } from "./types.js"
 
 export type FollowerState = "loading" | "waiting" | "backoff" | "done" | "stopped"
@@ -66,7 +67,7 @@ export const orderWaits = (status: VorexyPaymentStatus) =>
   !status.paid &&
   !status.payable &&
   Boolean(status.renewable_until) &&
-  Date.parse(status.renewable_until!) > Date.now() + (status.clock_offset_ms ?? 0)
+  Date.parse(status.renewable_until!) > storeTime(status, Date.now())
 
 /**
  * Nothing more to follow: paid and captured by the store (or paid, from a server that does not

@@ -29,6 +29,10 @@ export const formatDay = (iso: string, locale: VorexyLocale = "pt-BR") =>
 export const formatDateTime = (iso: string, locale: VorexyLocale = "pt-BR") =>
   inBrasilia(iso, locale, { hour: "2-digit", minute: "2-digit" })
 
+/** The store's time for a device's (ms), by the offset the client noted with the status. */
+export const storeTime = (status: { clock_offset_ms?: number }, deviceNow: number) =>
+  deviceNow + (status.clock_offset_ms ?? 0)
+
 /** Whole seconds left (rounded up, so 0 means really over), never negative. */
 export const secondsLeft = (expiresAt: string, now: number) =>
   Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000))

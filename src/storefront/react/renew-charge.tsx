@@ -5,7 +5,7 @@
  * busy while the store makes it; a refusal is shown in words, in a live region.
  */
 import { useState } from "react"
-import { formatDateTime } from "../format.js"
+import { formatDateTime, storeTime } from "../format.js"
 import { shopperMessage } from "../shopper-message.js"
 import type { VorexyTexts } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
@@ -30,7 +30,7 @@ export function renewalOffered(status: VorexyPaymentStatus, now: number | null) 
     now !== null &&
     !status.payable &&
     Number.isFinite(until) &&
-    until > now + (status.clock_offset_ms ?? 0) &&
+    until > storeTime(status, now) &&
     (status.renewals_left ?? 0) > 0
   )
 }

@@ -1,7 +1,7 @@
 "use client"
 /** A PIX charge: QR code, copy-and-paste code, amount and countdown; then paid or expired. */
 import { useId } from "react"
-import { formatMoney, safeImage, secondsLeft, viewOnlyLink } from "../format.js"
+import { formatMoney, safeImage, secondsLeft, storeTime, viewOnlyLink } from "../format.js"
 import { closedText, textsFor, unconfirmedText } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus } from "../types.js"
 import { viewState } from "../view-state.js"
@@ -37,7 +37,7 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl, onRenew }: 
   const titleId = useId()
   const clock = useClock(now)
   // On the store's clock: a device whose clock is off never ends the code early, nor late.
-  const storeNow = clock === null ? null : clock + (status.clock_offset_ms ?? 0)
+  const storeNow = clock === null ? null : storeTime(status, clock)
   const seconds =
     status.expires_at && storeNow !== null ? secondsLeft(status.expires_at, storeNow) : null
   // The countdown may reach zero before the server says so: the code is not offered past it.
