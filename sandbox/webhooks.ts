@@ -47,6 +47,8 @@ export type Delivery = {
   sentAt: string
   ms: number
   copy: number
+  /** After a failed attempt with attempts left: the backoff before the next one. */
+  retryInMs?: number
 }
 
 /**
@@ -168,6 +170,10 @@ export class WebhookDispatcher {
         // Stopped: the attempt stays pending, and the next run makes it again.
         if (generation !== this.generation || this.stopped) return
         const ok = typeof result === "number" && result >= 200 && result < 300
+        const retryInMs =
+          !ok && attempt < this.settings.maxAttempts
+            ? this.settings.baseDelayMs * 2 ** (attempt - 1)
+            : undefined
         this.deliveries.push({
           eventId,
           url: target,
@@ -179,10 +185,11 @@ export class WebhookDispatcher {
           sentAt: new Date(started).toISOString(),
           ms: Date.now() - started,
           copy,
+          ...(retryInMs === undefined ? {} : { retryInMs }),
         })
         this.pending.delete(keyOf(pending))
-        if (!ok && attempt < this.settings.maxAttempts) {
-          const dueAt = Date.now() + this.settings.baseDelayMs * 2 ** (attempt - 1)
+        if (retryInMs !== undefined) {
+          const dueAt = Date.now() + retryInMs
           const retry = { ...pending, attempt: attempt + 1, dueAt }
           this.pending.set(keyOf(retry), retry)
           this.schedule(retry)
