@@ -25,11 +25,14 @@ export type Faults = {
   dropNext: number
   /** Restrict faults to these route names (e.g. ["createTransaction"]); null for all. */
   routes: string[] | null
-  /** Scripted outcomes, one per upcoming API request (consumed first): "pass" handles it normally. */
+  /**
+   * Scripted outcomes, one per upcoming API request (consumed first): "pass" handles it normally;
+   * "answerLate" handles it and holds its answer until `releaseAnswers()` (or acceptHoldMs).
+   */
   sequence: FaultStep[]
 }
 
-export type FaultStep = "pass" | "error" | "rateLimit" | "drop" | "acceptThenTimeout"
+export type FaultStep = "pass" | "error" | "rateLimit" | "drop" | "acceptThenTimeout" | "answerLate"
 
 export const DEFAULT_FAULTS: Faults = {
   latencyMs: 0,
@@ -47,9 +50,9 @@ export const DEFAULT_FAULTS: Faults = {
 
 /**
  * "answered": a fault answered (or dropped) the request; "acceptThenTimeout": handle it, then
- * never answer; "pass": handle it normally.
+ * never answer; "answerLate": handle it, answer when released; "pass": handle it normally.
  */
-export type FaultOutcome = "answered" | "acceptThenTimeout" | "pass"
+export type FaultOutcome = "answered" | "acceptThenTimeout" | "answerLate" | "pass"
 
 /** The routes whose success can be withheld ("accepted, then timed out"). */
 const ACCEPT_ROUTES = ["createTransaction", "requestWithdrawal"]
@@ -58,6 +61,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 export class FaultInjector {
   private holds = new Set<NodeJS.Timeout>()
+  private releasing = new Map<() => void, NodeJS.Timeout>()
 
   /**
    * @param faults the current configuration (read on every request; the owner may replace it).
@@ -110,7 +114,28 @@ export class FaultInjector {
         "retry-after": String(f.retryAfterSeconds),
       })
     }
-    return step === "acceptThenTimeout" ? "acceptThenTimeout" : "pass"
+    return step === "acceptThenTimeout" || step === "answerLate" ? step : "pass"
+  }
+
+  /** Waits, for an "answerLate" request, until its answer is released (or acceptHoldMs). */
+  async holdAnswer(outcome: FaultOutcome) {
+    if (outcome !== "answerLate") return
+    await new Promise<void>((release) => {
+      const hold = setTimeout(() => {
+        this.releasing.delete(release)
+        release()
+      }, this.faults().acceptHoldMs)
+      this.releasing.set(release, hold)
+    })
+  }
+
+  /** Sends every answer "answerLate" holds: a slow way back, as the client sees it, ends now. */
+  releaseAnswers() {
+    for (const [release, hold] of this.releasing) {
+      clearTimeout(hold)
+      release()
+    }
+    this.releasing.clear()
   }
 
   /**
@@ -146,5 +171,6 @@ export class FaultInjector {
   /** Cancels pending holds (their connections are destroyed by the server's shutdown). */
   stop() {
     for (const hold of this.holds) clearTimeout(hold)
+    this.releaseAnswers()
   }
 }

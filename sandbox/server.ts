@@ -129,6 +129,11 @@ export class Sandbox {
     }
   }
 
+  /** Sends the answers an "answerLate" fault is holding. */
+  releaseAnswers() {
+    this.injector.releaseAnswers()
+  }
+
   setVariants(variants: Partial<Variants>) {
     this.state.variants = { ...this.state.variants, ...variants }
   }
@@ -272,6 +277,7 @@ export class Sandbox {
       }
       const reply = await route.handle(ctx)
       if (changes) this.save()
+      if (route.api) await this.injector.holdAnswer(fault)
       if (route.api && this.injector.holdAfterAccept(route, reply, fault, req, entry)) return
       entry.status = reply.status
       send(res, { ...reply, headers: { ...route.headers, ...reply.headers } })

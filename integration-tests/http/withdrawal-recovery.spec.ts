@@ -135,6 +135,40 @@ medusaIntegrationTestRunner({
       expect(sandboxWithdrawals()).toHaveLength(1)
     })
 
+    it("keeps the status its webhook gave when the job's replay is answered after it", async () => {
+      gateway.sandbox.setFaults({
+        sequence: ["acceptThenTimeout", "error", "error", "error"],
+        acceptHoldMs: 8000,
+        routes: ["requestWithdrawal"],
+      })
+      const sent = await withdraw({ amount: 1400, request_id: "form-late-1" })
+      expect(sent.data.withdrawal).toMatchObject({ status: "unknown", gateway_id: null })
+      const made = sandboxWithdrawals()[0]
+
+      // The job's replay is answered ("pending") only after the withdrawal's webhook settled it.
+      gateway.sandbox.setFaults({ sequence: ["answerLate"], acceptHoldMs: 60_000 })
+      const replays = () =>
+        gateway.sandbox.requests.filter((r) => r.route === "requestWithdrawal").length
+      const before = replays()
+      const settling = settleNow()
+      await eventually(async () => replays() > before)
+      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
+      gateway.sandbox.state.completeWithdrawal(made.id)
+      await eventually(async () => {
+        const [row] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
+        return row.status === "successful"
+      })
+      // Reads fail from now on: the run's own read of it cannot mend what the replay writes.
+      gateway.sandbox.setFaults({ failNext: 100, routes: ["getWithdrawal"] })
+      gateway.sandbox.releaseAnswers()
+      await settling
+
+      const [row] = (await history()).withdrawals
+      expect(row).toMatchObject({ id: sent.data.withdrawal.id, status: "successful" })
+      expect(row.gateway_id).toBe(String(made.id))
+      expect(sandboxWithdrawals()).toHaveLength(1)
+    })
+
     it("keeps it unknown when a retry after a lost answer is refused, and never makes it twice", async () => {
       // The first attempt is accepted but its answer lost; the client's retry gets a 429 it will
       // not wait for: the request may well have gone through.
@@ -261,9 +295,10 @@ medusaIntegrationTestRunner({
       const [stalled] = await vorexy().createVorexyWithdrawals([
         { idempotency_key: "wd_stalled_0001", amount_cents: 1000, status: "requested" },
       ])
+      const unsent = { status: "requested", gateway_id: null }
       const moves = await Promise.all([
-        vorexy().moveLocalWithdrawal(stalled.id, { from: "requested", to: "unknown" }),
-        vorexy().moveLocalWithdrawal(stalled.id, { from: "requested", to: "failed" }),
+        vorexy().moveWithdrawal(stalled.id, unsent, { status: "unknown" }),
+        vorexy().moveWithdrawal(stalled.id, unsent, { status: "failed" }),
       ])
       expect(moves.filter(Boolean)).toHaveLength(1)
       const [after] = await vorexy().listVorexyWithdrawals({ id: stalled.id })

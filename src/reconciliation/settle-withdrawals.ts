@@ -17,6 +17,7 @@ import {
   withdrawalRequest,
   WithdrawalOutcome,
 } from "../workflows/utils/withdrawal-request"
+import { writeWithdrawal } from "../workflows/utils/withdrawal-write"
 
 export async function settleUnknownWithdrawal(
   container: MedusaContainer,
@@ -32,8 +33,7 @@ export async function settleUnknownWithdrawal(
   if (wanted && !findPixDestination(vorexy.options.withdrawalPixKeys ?? [], wanted)) {
     const reason =
       "Not sent again: its PIX key is not one of the store's withdrawal destinations (withdrawalPixKeys). Look for it in the Vorexy panel."
-    await vorexy.updateVorexyWithdrawals({ id: row.id, failure_reason: reason })
-    await vorexy.recordWithdrawalSyncFailure(row.id)
+    await noteUnsettled(vorexy, row.id, reason)
     return `still unknown: ${reason}`
   }
   let outcome: WithdrawalOutcome
@@ -48,18 +48,23 @@ export async function settleUnknownWithdrawal(
     outcome = outcomeOfFailure(error) ?? { type: "unknown", reason: (error as Error).message }
   }
   if (outcome.type === "unknown") {
-    await vorexy.updateVorexyWithdrawals({
-      id: row.id,
-      failure_reason: cutText(`Not settled yet: ${outcome.reason}`, 1000),
-    })
-    await vorexy.recordWithdrawalSyncFailure(row.id)
+    await noteUnsettled(vorexy, row.id, cutText(`Not settled yet: ${outcome.reason}`, 1000))
     return `still unknown: ${outcome.reason}`
   }
-  await vorexy.updateVorexyWithdrawals({ id: row.id, ...rowUpdateFor(outcome, row) })
+  // From the row as it is now: its webhook may have settled it while the replay was answered.
+  await writeWithdrawal(vorexy, row.id, (now) => rowUpdateFor(outcome, now))
   await sendWithdrawalNotices(container, row.id)
   return outcome.type === "accepted"
     ? `settled: Vorexy withdrawal ${outcome.withdrawal.id} (${outcome.withdrawal.status.raw})`
     : `settled: failed (${outcome.reason})`
+}
+
+/** Why it is still unknown, on the row while it is (its webhook may have settled it since). */
+async function noteUnsettled(vorexy: VorexyModuleService, id: string, reason: string) {
+  await writeWithdrawal(vorexy, id, (now) =>
+    now.status === "unknown" ? { failure_reason: reason } : null
+  )
+  await vorexy.recordWithdrawalSyncFailure(id)
 }
 
 /** Said of a withdrawal whose request was recorded but never sent (withdrawal-watch.ts). */
@@ -70,11 +75,11 @@ export const NEVER_SENT =
 export async function closeNeverSentWithdrawal(container: MedusaContainer, id: string) {
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   // Only while still "requested", in one statement: its send, if it came now, would win instead.
-  const closed = await vorexy.moveLocalWithdrawal(id, {
-    from: "requested",
-    to: "failed",
-    reason: NEVER_SENT,
-  })
+  const closed = await vorexy.moveWithdrawal(
+    id,
+    { status: "requested", gateway_id: null },
+    { status: "failed", failure_reason: NEVER_SENT }
+  )
   if (!closed) return "moved on"
   await sendWithdrawalNotices(container, id)
   return "closed: never sent"
@@ -91,8 +96,11 @@ export async function adoptWithdrawal(container: MedusaContainer, gatewayId: str
   const record = await vorexy.gateway().getWithdrawal(gatewayId)
   const mine = record && unknown.find((row) => row.idempotency_key === record.idempotencyKey)
   if (!record || !mine) return null
-  const [adopted] = await vorexy.updateVorexyWithdrawals([
-    { id: mine.id, ...rowUpdateFor({ type: "accepted", withdrawal: record }, mine) },
-  ])
-  return adopted
+  const adopted = await writeWithdrawal(vorexy, mine.id, (now) =>
+    // Named meanwhile (its request's answer, or the job's replay): that is the adoption.
+    now.gateway_id && now.gateway_id !== record.id
+      ? null
+      : rowUpdateFor({ type: "accepted", withdrawal: record }, now)
+  )
+  return adopted?.after.gateway_id === record.id ? adopted.after : null
 }

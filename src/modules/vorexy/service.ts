@@ -268,27 +268,25 @@ export default class VorexyModuleService extends MedusaService({
   }
 
   /**
-   * Moves a withdrawal the gateway has not named (no gateway id) from one local status to another
-   * in one statement, so of two movers one wins: its send takes it "requested" → "unknown" the
-   * moment before the gateway call (and back when refused before processing), the job closes one
-   * never sent "requested" → "failed". False when the row had moved on already.
+   * Writes `update` on a withdrawal only while it still has the status and gateway id it was read
+   * with, in one statement: of two writers that read it alike, one wins, and the other reads it
+   * again (`writeWithdrawal`) instead of putting back a status a webhook has moved on. False when
+   * the row had moved on already.
    */
   @InjectManager()
-  async moveLocalWithdrawal(
+  async moveWithdrawal(
     id: string,
-    move: {
-      from: "requested" | "unknown"
-      to: "requested" | "unknown" | "failed"
-      reason?: string
-    },
+    read: { status: string; gateway_id: string | null },
+    update: Record<string, unknown>,
     @MedusaContext() context: Context = {}
   ): Promise<boolean> {
     const knex = (context.manager as unknown as KnexManager).getKnex()
+    const fields = Object.entries(update).filter(([key]) => key !== "id")
     const { rows } = await knex.raw(
-      `update vorexy_withdrawal set status = ?, failure_reason = coalesce(?, failure_reason), updated_at = now()
-       where id = ? and status = ? and gateway_id is null and deleted_at is null
+      `update vorexy_withdrawal set ${fields.map(() => "?? = ?, ").join("")}updated_at = now()
+       where id = ? and status = ? and gateway_id is not distinct from ? and deleted_at is null
        returning id`,
-      [move.to, move.reason ?? null, id, move.from]
+      [...fields.flat(), id, read.status, read.gateway_id]
     )
     return rows.length > 0
   }

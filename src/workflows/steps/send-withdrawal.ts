@@ -18,7 +18,13 @@ export const sendWithdrawalStep = createStep(
     const [row] = await vorexy.listVorexyWithdrawals({ id: input.local_id })
     // Taken from "requested" in one statement: the job may have closed it as never sent
     // (withdrawal-watch.ts), and then it is too late to send it.
-    if (!(await vorexy.moveLocalWithdrawal(row.id, { from: "requested", to: "unknown" })))
+    if (
+      !(await vorexy.moveWithdrawal(
+        row.id,
+        { status: "requested", gateway_id: null },
+        { status: "unknown" }
+      ))
+    )
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Withdrawal ${row.id} was not sent: it was closed as never sent before its send began. Nothing left the account.`
@@ -32,7 +38,11 @@ export const sendWithdrawalStep = createStep(
       const outcome = outcomeOfFailure(error)
       if (outcome) return new StepResponse<WithdrawalOutcome>(outcome)
       // Refused before processing: the row may go, unless its webhook already named it meanwhile.
-      await vorexy.moveLocalWithdrawal(row.id, { from: "unknown", to: "requested" })
+      await vorexy.moveWithdrawal(
+        row.id,
+        { status: "unknown", gateway_id: null },
+        { status: "requested" }
+      )
       throw error
     }
   }

@@ -1,9 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { canMoveWithdrawal, normaliseWithdrawalStatus, WithdrawalStatus } from "../../gateway"
+import { normaliseWithdrawalStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import { restoreWithdrawals, Snapshot, snapshotOf } from "../utils/snapshot"
+import { withdrawalMoves } from "../utils/withdrawal-request"
+import { writeWithdrawal } from "../utils/withdrawal-write"
 
 export type SyncWithdrawalInput = {
   gateway_id: string
@@ -16,15 +17,10 @@ export type SyncWithdrawalInput = {
   }
 }
 
-/** "requested" and "unknown" are local states: any gateway status settles them. */
-const canMove = (from: string, to: WithdrawalStatus) =>
-  from === "requested" ||
-  from === "unknown" ||
-  (from !== to && canMoveWithdrawal(from as WithdrawalStatus, to))
-
 /**
  * Moves the local withdrawal to the gateway's status, forward only: re-fetched from
  * GET /api/Withdraw/{id}; when the gateway has no such record (404), a trusted webhook's status.
+ * No compensation: what the gateway said is not undone.
  */
 export const syncWithdrawalStep = createStep(
   "vorexy-sync-withdrawal",
@@ -54,26 +50,29 @@ export const syncWithdrawalStep = createStep(
           }
         : null
 
-    const update: Snapshot = {
-      id: row.id,
-      last_synced_at: new Date(),
-      sync_failures: 0,
-      next_sync_at: null,
-    }
-    let summary = source
+    const written = await writeWithdrawal(service, row.id, (now) => {
+      const update: Record<string, unknown> = {
+        last_synced_at: new Date(),
+        sync_failures: 0,
+        next_sync_at: null,
+      }
+      if (source && withdrawalMoves(now.status, source.status.status)) {
+        Object.assign(update, { status: source.status.status, gateway_status: source.status.raw })
+        if (source.status.status === "failed" && source.failure)
+          update.failure_reason = source.failure
+        if (source.e2e) update.end_to_end_id = source.e2e
+      }
+      return update
+    })
+    const { before, after } = written ?? { before: row, after: row }
+    const said = source
       ? `${source.from} says ${source.status.raw ?? source.status.status}`
       : "not found at the gateway and no trusted status"
-    if (source && canMove(row.status, source.status.status)) {
-      Object.assign(update, { status: source.status.status, gateway_status: source.status.raw })
-      if (source.status.status === "failed" && source.failure)
-        update.failure_reason = source.failure
-      if (source.e2e) update.end_to_end_id = source.e2e
-      summary += `: ${row.status} -> ${source.status.status}`
-    } else if (source) summary += `: stays ${row.status}`
-
-    const previous = snapshotOf(row, update)
-    const [after] = await service.updateVorexyWithdrawals([update])
-    return new StepResponse({ withdrawal: after, summary }, previous)
-  },
-  restoreWithdrawals
+    const summary = !source
+      ? said
+      : before.status === after.status
+        ? `${said}: stays ${after.status}`
+        : `${said}: ${before.status} -> ${after.status}`
+    return new StepResponse({ withdrawal: after, summary })
+  }
 )

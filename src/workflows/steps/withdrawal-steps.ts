@@ -10,8 +10,8 @@ import {
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
 import { SAME_WITHDRAWAL_WINDOW_MS } from "../../rules/timing"
-import { restoreWithdrawals, snapshotOf } from "../utils/snapshot"
 import { rowUpdateFor, WithdrawalOutcome } from "../utils/withdrawal-request"
+import { writeWithdrawal } from "../utils/withdrawal-write"
 
 export type WithdrawalRequestInput = {
   idempotency_key: string
@@ -126,28 +126,26 @@ export const createLocalWithdrawalStep = createStep(
   }
 )
 
-/** Stores what the gateway answered on the local record. */
+/**
+ * Stores what the gateway answered on the local record, from the row as it is when written: its
+ * webhook may have moved it on (matched by key) while the answer was on its way. No compensation:
+ * what the gateway said is a fact, not a step to undo.
+ */
 export const saveWithdrawalResultStep = createStep(
   "vorexy-save-withdrawal-result",
   async (input: { local_id: string; outcome: WithdrawalOutcome }, { container }) => {
-    const vorexy = service(container)
-    const [before] = await vorexy.listVorexyWithdrawals({ id: input.local_id })
     const { outcome } = input
-    // Its webhook may already have settled it (matched by key) while the answer was lost.
-    if (outcome.type === "unknown" && before.gateway_id) return new StepResponse(before, null)
-    const update = {
-      id: input.local_id,
-      ...rowUpdateFor(outcome, before),
-      ...(outcome.type === "accepted"
-        ? {
-            pix_key: before.pix_key ?? outcome.withdrawal.pixKey ?? null,
-            pix_key_type: before.pix_key_type ?? outcome.withdrawal.pixKeyType ?? null,
-          }
-        : {}),
-    }
-    const previous = snapshotOf(before, update)
-    const [row] = await vorexy.updateVorexyWithdrawals([update])
-    return new StepResponse(row, previous)
-  },
-  restoreWithdrawals
+    const written = await writeWithdrawal(service(container), input.local_id, (row) => {
+      const update = rowUpdateFor(outcome, row)
+      if (!update || outcome.type !== "accepted") return update
+      return {
+        ...update,
+        pix_key: row.pix_key ?? outcome.withdrawal.pixKey ?? null,
+        pix_key_type: row.pix_key_type ?? outcome.withdrawal.pixKeyType ?? null,
+      }
+    })
+    if (!written)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Withdrawal ${input.local_id} is gone`)
+    return new StepResponse(written.after)
+  }
 )

@@ -29,11 +29,3 @@ export const restoreCharges: Compensation = async (snapshots, { container }) => 
     await container.resolve<VorexyModuleService>(VOREXY_MODULE).updateChargesAndNotify(rows)
   }
 }
-
-/** Compensation that puts withdrawals back as they were. */
-export const restoreWithdrawals: Compensation = async (snapshots, { container }) => {
-  const rows = list(snapshots)
-  if (rows.length) {
-    await container.resolve<VorexyModuleService>(VOREXY_MODULE).updateVorexyWithdrawals(rows)
-  }
-}

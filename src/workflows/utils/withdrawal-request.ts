@@ -61,21 +61,32 @@ export function outcomeOfFailure(error: unknown): WithdrawalOutcome | null {
   return null
 }
 
+/** "requested" and "unknown" are local states: any gateway status settles them; then forward only. */
+export function withdrawalMoves(from: string, to: WithdrawalStatus): boolean {
+  return (
+    from === "requested" ||
+    from === "unknown" ||
+    (from !== to && canMoveWithdrawal(from as WithdrawalStatus, to))
+  )
+}
+
 /**
- * The row's fields for an outcome. Forward only: a row its webhook already moved further (matched
- * while the answer was lost) keeps its status.
+ * The row's fields for an outcome, forward only: a row its webhook already moved on (matched while
+ * the answer was lost) keeps its status, and one the gateway has named is never "unknown" again.
  */
-export function rowUpdateFor(outcome: WithdrawalOutcome, current?: { status: string }) {
+export function rowUpdateFor(
+  outcome: WithdrawalOutcome,
+  current?: { status: string; gateway_id?: string | null }
+) {
+  const from = current?.status ?? "requested"
   switch (outcome.type) {
     case "accepted": {
       const next = outcome.withdrawal.status
-      const from = current?.status
-      const local = !from || from === "requested" || from === "unknown"
-      const moves =
-        local || (from !== next.status && canMoveWithdrawal(from as WithdrawalStatus, next.status))
       return {
         gateway_id: outcome.withdrawal.id,
-        ...(moves ? { status: next.status, gateway_status: next.raw } : {}),
+        ...(withdrawalMoves(from, next.status)
+          ? { status: next.status, gateway_status: next.raw }
+          : {}),
         failure_reason: null,
         sync_failures: 0,
         next_sync_at: null,
@@ -83,14 +94,16 @@ export function rowUpdateFor(outcome: WithdrawalOutcome, current?: { status: str
       }
     }
     case "refused":
+      if (!withdrawalMoves(from, "failed")) return { last_synced_at: new Date() }
       return {
-        gateway_id: outcome.gateway_id,
+        gateway_id: outcome.gateway_id ?? current?.gateway_id ?? null,
         status: "failed" as const,
         gateway_status: outcome.raw,
         failure_reason: outcome.reason,
         last_synced_at: new Date(),
       }
     case "unknown":
+      if (from !== "requested" && from !== "unknown") return null
       return { status: "unknown" as const, failure_reason: null }
   }
 }
