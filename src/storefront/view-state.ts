@@ -1,8 +1,23 @@
 /** Which face a payment view shows (also its root's `data-state`), from the status route's answer. */
+import { secondsLeft } from "./format.js"
 import type { VorexyPaymentStatus, VorexyViewState } from "./types.js"
 
-/** `clockExpired`: the countdown reached zero before the server said so. */
-export function viewState(status: VorexyPaymentStatus, clockExpired = false): VorexyViewState {
+/**
+ * `storeNow`: the store's time (ms), when the page has a clock; a PIX whose countdown reached zero
+ * before the server said so offers nothing more. The view and its root read it alike. A boolean
+ * (as 0.1.x took it): whether the countdown already reached zero.
+ */
+export function viewState(
+  status: VorexyPaymentStatus,
+  storeNow: number | boolean | null = null
+): VorexyViewState {
+  const clockExpired =
+    typeof storeNow === "boolean"
+      ? storeNow
+      : status.method === "pix" &&
+        Boolean(status.expires_at) &&
+        storeNow !== null &&
+        secondsLeft(status.expires_at!, storeNow) === 0
   // The store could not confirm it (its gateway does not know the charge), or it was paid but no
   // order came of it: the shopper asks the store, never reads "paid, thank you".
   if (status.unconfirmed_reason) return "unconfirmed"

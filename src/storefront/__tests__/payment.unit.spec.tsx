@@ -257,3 +257,14 @@ describe("a new PIX or boleto for the same order", () => {
     expect(screen.getByRole("button", { name: "Get a new boleto" })).toBeTruthy()
   })
 })
+
+it("says at its root what its PIX view says: closing once the countdown is over", () => {
+  const fake = fakeClient()
+  const late = () => Date.parse("2026-03-10T15:20:00.000Z") // the code ran out at 15:15
+  const { container } = render(
+    <VorexyPayment client={fake.client} target={{ orderId: "order_01" }} now={late} />
+  )
+  fake.push(pixStatus())
+  expect(container.querySelector(".vorexy-pix")!.getAttribute("data-state")).toBe("closing")
+  expect(container.firstElementChild!.getAttribute("data-state")).toBe("closing")
+})

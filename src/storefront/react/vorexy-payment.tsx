@@ -6,7 +6,8 @@ import { awaitingCapture } from "../follower.js"
 import { textsFor } from "../texts.js"
 import type { VorexyLocale, VorexyPaymentStatus, VorexyStatusTarget } from "../types.js"
 import { viewState } from "../view-state.js"
-import type { VorexyClock } from "./use-clock.js"
+import { storeTime } from "../format.js"
+import { useClock, type VorexyClock } from "./use-clock.js"
 import { useVorexyStatus } from "./use-vorexy-status.js"
 import { VorexyBoleto } from "./vorexy-boleto.js"
 import { VorexyCardStatus } from "./vorexy-card-status.js"
@@ -84,6 +85,10 @@ export function VorexyPayment(props: VorexyPaymentProps) {
           ? t.loading
           : ""
 
+  // The same clock as the PIX view's: the root's data-state never says "pending" while it closes.
+  const clock = useClock(now)
+  const storeNow = status && clock !== null ? storeTime(status, clock) : null
+
   const view = !status ? null : status.method === "pix" ? (
     <VorexyPix status={status} locale={locale} now={now} shareUrl={shareUrl} onRenew={onRenew} />
   ) : status.method === "boleto" ? (
@@ -95,7 +100,7 @@ export function VorexyPayment(props: VorexyPaymentProps) {
   return (
     <div
       className="vorexy-payment"
-      data-state={status ? viewState(status) : state === "done" ? "failed" : "pending"}
+      data-state={status ? viewState(status, storeNow) : state === "done" ? "failed" : "pending"}
       aria-busy={!status && state !== "done"}
     >
       <p className="vorexy-payment__notice" role="status" aria-live="polite">

@@ -41,7 +41,7 @@ export function VorexyPix({ status, locale = "pt-BR", now, shareUrl, onRenew }: 
   const seconds =
     status.expires_at && storeNow !== null ? secondsLeft(status.expires_at, storeNow) : null
   // The countdown may reach zero before the server says so: the code is not offered past it.
-  const state = viewState(status, seconds === 0)
+  const state = viewState(status, storeNow)
   const amount = formatMoney(status.amount_cents, status.currency_code, locale)
   const payable = state === "pending" && Boolean(status.qr_code)
   const touch = useTouchScreen()
