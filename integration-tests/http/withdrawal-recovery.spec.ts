@@ -146,7 +146,9 @@ medusaIntegrationTestRunner({
       const made = sandboxWithdrawals()[0]
 
       // The job's replay is answered ("pending") only after the withdrawal's webhook settled it.
-      gateway.sandbox.setFaults({ sequence: ["answerLate"], acceptHoldMs: 60_000 })
+      // Its client's retries (each attempt gives up after 3 s here) are held as well: whichever
+      // is open when the answers go is the answer the job writes.
+      gateway.sandbox.setFaults({ sequence: Array(4).fill("answerLate"), acceptHoldMs: 60_000 })
       const replays = () =>
         gateway.sandbox.requests.filter((r) => r.route === "requestWithdrawal").length
       const before = replays()
@@ -156,12 +158,18 @@ medusaIntegrationTestRunner({
       gateway.sandbox.state.completeWithdrawal(made.id)
       await eventually(async () => {
         const [row] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
-        return row.status === "successful"
+        // Adopted, then read (its end-to-end id comes with the read).
+        return row.status === "successful" && row.end_to_end_id
       })
       // Reads fail from now on: the run's own read of it cannot mend what the replay writes.
-      gateway.sandbox.setFaults({ failNext: 100, routes: ["getWithdrawal"] })
+      gateway.sandbox.setFaults({ sequence: [], failNext: 100, routes: ["getWithdrawal"] })
+      const released = new Date()
       gateway.sandbox.releaseAnswers()
       await settling
+      // The job did write the late answer (it read "pending"), after its webhook.
+      const [written] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
+      expect(new Date(written.last_synced_at!).getTime()).toBeGreaterThanOrEqual(released.getTime())
+      expect(written.end_to_end_id).toBe(made.endToEndId)
 
       const [row] = (await history()).withdrawals
       expect(row).toMatchObject({ id: sent.data.withdrawal.id, status: "successful" })

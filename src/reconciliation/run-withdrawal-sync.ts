@@ -18,7 +18,6 @@ export async function runWithdrawalSync(
 ) {
   try {
     const { result } = await syncWithdrawalWorkflow(container).run({ input })
-    await sendWithdrawalNotices(container, withdrawalId)
     return result
   } catch (error) {
     // As for charges: a busy withdrawal or an outage is not the withdrawal's failure.
@@ -28,5 +27,9 @@ export async function runWithdrawalSync(
         .recordWithdrawalSyncFailure(withdrawalId)
     }
     throw error
+  } finally {
+    // Also after a failure past its write (the lock's release): the status it wrote stays, and
+    // its notice is due. Each notice is sent once.
+    await sendWithdrawalNotices(container, withdrawalId)
   }
 }

@@ -9,6 +9,7 @@ import { findPixDestination, type PixKeyType } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { cutText } from "../modules/vorexy/storable"
+import { nextAttemptAt } from "../rules/backoff"
 import type { VorexyWithdrawalRow } from "../modules/vorexy/types"
 import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
 import {
@@ -52,19 +53,28 @@ export async function settleUnknownWithdrawal(
     return `still unknown: ${outcome.reason}`
   }
   // From the row as it is now: its webhook may have settled it while the replay was answered.
-  await writeWithdrawal(vorexy, row.id, (now) => rowUpdateFor(outcome, now))
+  const written = await writeWithdrawal(vorexy, row.id, (now) => rowUpdateFor(outcome, now))
   await sendWithdrawalNotices(container, row.id)
+  const status = written?.after.status ?? "gone"
   return outcome.type === "accepted"
-    ? `settled: Vorexy withdrawal ${outcome.withdrawal.id} (${outcome.withdrawal.status.raw})`
-    : `settled: failed (${outcome.reason})`
+    ? `settled: Vorexy withdrawal ${outcome.withdrawal.id}, ${status} (Vorexy answered ${outcome.withdrawal.status.raw})`
+    : `settled: ${status} (refused: ${outcome.reason})`
 }
 
-/** Why it is still unknown, on the row while it is (its webhook may have settled it since). */
+/**
+ * Why it is still unknown, and when to try again, on the row while it is: its webhook may have
+ * settled it since, and then its own read time stands.
+ */
 async function noteUnsettled(vorexy: VorexyModuleService, id: string, reason: string) {
   await writeWithdrawal(vorexy, id, (now) =>
-    now.status === "unknown" ? { failure_reason: reason } : null
+    now.status === "unknown"
+      ? {
+          failure_reason: reason,
+          sync_failures: now.sync_failures + 1,
+          next_sync_at: nextAttemptAt(now.sync_failures + 1),
+        }
+      : null
   )
-  await vorexy.recordWithdrawalSyncFailure(id)
 }
 
 /** Said of a withdrawal whose request was recorded but never sent (withdrawal-watch.ts). */

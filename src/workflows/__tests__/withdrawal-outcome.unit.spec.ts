@@ -28,21 +28,37 @@ describe("what an answer writes on a withdrawal, from the row as it is", () => {
     expect(update?.status).toBe(written)
   })
 
-  it("fails a local or pending withdrawal on a refusal, keeping the id its webhook gave", () => {
+  it("fails on a refusal a withdrawal not yet named, or the very record it names", () => {
     expect(rowUpdateFor(refused, { status: "unknown" })).toMatchObject({
       status: "failed",
       failure_reason: "invalid key",
     })
-    expect(rowUpdateFor(refused, { status: "pending", gateway_id: "77" })).toMatchObject({
+    const ownRefusal = { ...refused, gateway_id: "77" }
+    expect(rowUpdateFor(ownRefusal, { status: "pending", gateway_id: "77" })).toMatchObject({
       status: "failed",
       gateway_id: "77",
     })
   })
 
-  it("never fails on a refusal what the gateway has paid out", () => {
-    const update = rowUpdateFor(refused, { status: "successful", gateway_id: "77" })
-    expect(update).not.toHaveProperty("status")
-    expect(update).not.toHaveProperty("gateway_id")
+  it("never fails on a refusal a record the gateway named otherwise, nor one paid out", () => {
+    // Its webhook named it "pending": a refusal of the replay is not the record's word.
+    expect(rowUpdateFor(refused, { status: "pending", gateway_id: "77" })).toBeNull()
+    expect(
+      rowUpdateFor({ ...refused, gateway_id: "78" }, { status: "pending", gateway_id: "77" })
+    ).toBeNull()
+    expect(
+      rowUpdateFor({ ...refused, gateway_id: "77" }, { status: "successful", gateway_id: "77" })
+    ).toBeNull()
+  })
+
+  it("keeps the reason of a failure its webhook wrote when an older answer comes", () => {
+    const update = rowUpdateFor(accepted("pending"), { status: "failed" })
+    expect(update).not.toHaveProperty("failure_reason")
+    expect(update).not.toHaveProperty("gateway_status")
+    expect(rowUpdateFor(accepted("pending"), { status: "unknown" })).toMatchObject({
+      status: "pending",
+      failure_reason: null,
+    })
   })
 
   it("marks unknown only a withdrawal the gateway has not named", () => {

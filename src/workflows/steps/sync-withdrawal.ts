@@ -56,12 +56,15 @@ export const syncWithdrawalStep = createStep(
         sync_failures: 0,
         next_sync_at: null,
       }
-      if (source && withdrawalMoves(now.status, source.status.status)) {
+      if (!source) return update
+      const moves = withdrawalMoves(now.status, source.status.status)
+      if (moves)
         Object.assign(update, { status: source.status.status, gateway_status: source.status.raw })
-        if (source.status.status === "failed" && source.failure)
-          update.failure_reason = source.failure
-        if (source.e2e) update.end_to_end_id = source.e2e
-      }
+      // What came with its status, also when another writer moved it there without them.
+      const failed = source.status.status === "failed" && (moves || now.status === "failed")
+      if (failed && source.failure && (moves || !now.failure_reason))
+        update.failure_reason = source.failure
+      if (source.e2e && (moves || !now.end_to_end_id)) update.end_to_end_id = source.e2e
       return update
     })
     const { before, after } = written ?? { before: row, after: row }

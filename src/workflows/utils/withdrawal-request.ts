@@ -72,29 +72,37 @@ export function withdrawalMoves(from: string, to: WithdrawalStatus): boolean {
 
 /**
  * The row's fields for an outcome, forward only: a row its webhook already moved on (matched while
- * the answer was lost) keeps its status, and one the gateway has named is never "unknown" again.
+ * the answer was lost) keeps its status and what came with it (a failure's reason), and one the
+ * gateway has named is never "unknown" again, nor failed by a refusal of another request. Null:
+ * nothing to write.
  */
 export function rowUpdateFor(
   outcome: WithdrawalOutcome,
   current?: { status: string; gateway_id?: string | null }
 ) {
   const from = current?.status ?? "requested"
+  const local = from === "requested" || from === "unknown"
   switch (outcome.type) {
     case "accepted": {
-      const next = outcome.withdrawal.status
+      const { id, status, failureReason } = outcome.withdrawal
       return {
-        gateway_id: outcome.withdrawal.id,
-        ...(withdrawalMoves(from, next.status)
-          ? { status: next.status, gateway_status: next.raw }
+        gateway_id: id,
+        ...(withdrawalMoves(from, status.status)
+          ? {
+              status: status.status,
+              gateway_status: status.raw,
+              failure_reason: status.status === "failed" ? (failureReason ?? null) : null,
+            }
           : {}),
-        failure_reason: null,
         sync_failures: 0,
         next_sync_at: null,
         last_synced_at: new Date(),
       }
     }
-    case "refused":
-      if (!withdrawalMoves(from, "failed")) return { last_synced_at: new Date() }
+    case "refused": {
+      // A refusal speaks of a request; a record the gateway named is failed only by its own.
+      const own = Boolean(outcome.gateway_id) && outcome.gateway_id === current?.gateway_id
+      if (!local && !(own && withdrawalMoves(from, "failed"))) return null
       return {
         gateway_id: outcome.gateway_id ?? current?.gateway_id ?? null,
         status: "failed" as const,
@@ -102,8 +110,9 @@ export function rowUpdateFor(
         failure_reason: outcome.reason,
         last_synced_at: new Date(),
       }
+    }
     case "unknown":
-      if (from !== "requested" && from !== "unknown") return null
+      if (!local) return null
       return { status: "unknown" as const, failure_reason: null }
   }
 }
