@@ -117,7 +117,6 @@ medusaIntegrationTestRunner({
     })
 
     it("settles an unknown withdrawal from its webhook, matched by its Idempotency-Key", async () => {
-      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
       gateway.sandbox.setFaults({
         sequence: ["acceptThenTimeout", "error", "error", "error"],
         acceptHoldMs: 8000,
@@ -126,11 +125,37 @@ medusaIntegrationTestRunner({
       const sent = await withdraw({ amount: 1300, request_id: "form-hook-1" })
       expect(sent.status).toBe(202)
 
+      // Its first webhook was lost (no URL then); the next one names it.
+      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
       gateway.sandbox.state.completeWithdrawal(sandboxWithdrawals()[0].id)
 
       await eventually(async () => {
         const [row] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
         return row.status === "successful" && row.gateway_id === String(sandboxWithdrawals()[0].id)
+      })
+      expect(sandboxWithdrawals()).toHaveLength(1)
+    })
+
+    it("says made, not unknown, when its webhook named the withdrawal while the answer was lost", async () => {
+      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
+      gateway.sandbox.setFaults({
+        sequence: ["acceptThenTimeout", "error", "error", "error"],
+        acceptHoldMs: 8000,
+        routes: ["requestWithdrawal"],
+      })
+      const sending = withdraw({ amount: 1350, request_id: "form-named-1" })
+      // Its "pending" webhook comes at once; the answer, only after the client gave up (3 s).
+      const named = await eventually(async () => {
+        const [row] = await vorexy().listVorexyWithdrawals({ idempotency_key: { $ne: null } })
+        return row?.gateway_id ? row : null
+      })
+      const sent = await sending
+      // An answer about this request: the form may take a new request id for the next one.
+      expect(sent.status).toBe(201)
+      expect(sent.data.withdrawal).toMatchObject({
+        id: named.id,
+        status: "pending",
+        gateway_id: String(sandboxWithdrawals()[0].id),
       })
       expect(sandboxWithdrawals()).toHaveLength(1)
     })

@@ -11,6 +11,7 @@ import { BANK_KEY_MARK } from "../../../../modules/vorexy/health"
 import type VorexyModuleService from "../../../../modules/vorexy/service"
 import { requestWithdrawalWorkflow } from "../../../../workflows/request-withdrawal"
 import { DESTINATIONS_HINT } from "../../../../workflows/steps/withdrawal-steps"
+import type { WithdrawalOutcome } from "../../../../workflows/utils/withdrawal-request"
 import { sendGatewayError } from "../gateway-errors"
 import type { AdminCreateWithdrawalType } from "../validators"
 import { idempotencyKeys, requestHash } from "./request-keys"
@@ -94,21 +95,20 @@ export const POST = async (
       },
     })
     await announce(req, result.withdrawal.id)
+    const outcome: WithdrawalOutcome = result.outcome
+    const answer = answerOf(outcome, result.withdrawal)
+    const refusal = answer === "refused" && outcome.type === "refused" ? outcome.reason : null
     // To the bank key: its acceptance clears the health card's note, its refusal is noted.
-    if (!body.pix_key && result.outcome.type !== "unknown")
-      await noteBankKeyAnswer(
-        vorexy,
-        result.outcome.type === "refused" ? result.outcome.reason : null
-      )
+    if (!body.pix_key && answer !== "unknown") await noteBankKeyAnswer(vorexy, refusal)
     const withdrawal = withdrawalView(
       result.withdrawal,
       await requesterNames(req.scope, [result.withdrawal.requested_by])
     )
-    switch (result.outcome.type) {
+    switch (answer) {
       case "refused":
         res.status(422).json({
           type: "vorexy_refused",
-          message: `Vorexy refused the withdrawal: ${result.outcome.reason}`,
+          message: `Vorexy refused the withdrawal: ${refusal}`,
           withdrawal,
         })
         return
@@ -120,7 +120,7 @@ export const POST = async (
           withdrawal,
         })
         return
-      case "accepted":
+      case "made":
         res.status(201).json({ withdrawal })
     }
   } catch (error) {
@@ -135,6 +135,18 @@ export const POST = async (
     }
     sendGatewayError(res, error)
   }
+}
+
+/**
+ * What the admin is told, from the row as written: its webhook may have named the withdrawal while
+ * the answer was on its way (a retry's refusal, or a lost answer, then says nothing of it). Made:
+ * the gateway has it; a form takes a new request id only on an answer about this one.
+ */
+function answerOf(outcome: WithdrawalOutcome, row: { status: string; gateway_id: string | null }) {
+  if (outcome.type === "accepted") return "made" as const
+  if (outcome.type === "refused")
+    return row.status === "failed" ? ("refused" as const) : ("made" as const)
+  return row.gateway_id ? ("made" as const) : ("unknown" as const)
 }
 
 /** The body with its destination id replaced by the listed key; null for an id not listed. */
