@@ -160,6 +160,32 @@ medusaIntegrationTestRunner({
       expect(sandboxWithdrawals()).toHaveLength(1)
     })
 
+    it("says refused, with Vorexy's reason, when its webhook failed it while the answer was lost", async () => {
+      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
+      gateway.sandbox.setFaults({
+        sequence: ["acceptThenTimeout", "error", "error", "error"],
+        acceptHoldMs: 8000,
+        routes: ["requestWithdrawal"],
+      })
+      // To the company's bank key, whose refusal the health card notes.
+      const sending = withdraw({ amount: 1250, request_id: "form-failed-1" })
+      const made = await eventually(async () => sandboxWithdrawals()[0])
+      gateway.sandbox.state.failWithdrawal(made.id, "Chave PIX inválida ou inexistente no DICT")
+      await eventually(async () => {
+        const [row] = await vorexy().listVorexyWithdrawals({ idempotency_key: { $ne: null } })
+        return row?.status === "failed"
+      })
+      const sent = await sending
+
+      expect(sent.status).toBe(422)
+      expect(sent.data.message).toMatch(/Chave PIX inválida ou inexistente no DICT/)
+      expect(sent.data.withdrawal).toMatchObject({ status: "failed", gateway_id: String(made.id) })
+      const { health } = (await api.get("/admin/vorexy/health", admin)).data
+      expect(health.withdrawals.bank_key_refused).toMatchObject({
+        message: expect.stringMatching(/Chave PIX inválida/),
+      })
+    })
+
     it("keeps the status its webhook gave when the job's replay is answered after it", async () => {
       gateway.sandbox.setFaults({
         sequence: ["acceptThenTimeout", "error", "error", "error"],

@@ -136,6 +136,16 @@ describe("tolerant response parsing", () => {
     expect(() => parseWithdrawal({ value: 10 })).toThrow(/no id/)
   })
 
+  it("reads a payout's end-to-end id under either name, a blank one as none", () => {
+    const paid = { id: 9, amount: 1000, enTransaction: "Successful" }
+    const e2e = "E1795994957144000000000"
+    expect(parseWithdrawal({ ...paid, providerEndToEndId: e2e }).endToEndId).toBe(e2e)
+    expect(parseWithdrawal({ ...paid, providerEndToEndId: " ", endToEndId: e2e }).endToEndId).toBe(
+      e2e
+    )
+    expect(parseWithdrawal({ ...paid, providerEndToEndId: "" }).endToEndId).toBeUndefined()
+  })
+
   describe("boleto and card facts, under every alias of the template", () => {
     const base = { id: "b1", amount: 9490, status: "waiting_payment" }
     const line = "23793.38128 60082.677139 66000.063308 9 93130000009490"

@@ -59,6 +59,8 @@ export type Withdrawal = {
   status: StatusInfo<WithdrawalStatus>
   /** Why the gateway or its provider refused it, when it says. */
   failureReason?: string
+  /** The payout's end-to-end id (the PIX network's), once it was paid out. */
+  endToEndId?: string
   metadata?: unknown
   createdAt?: string
   updatedAt?: string
@@ -83,6 +85,7 @@ export function parseWithdrawal(body: unknown): Withdrawal {
     failureReason: str(
       first(data.providerErrorDescription, data.errorDescription, data.message, data.error)
     ),
+    endToEndId: str(data.providerEndToEndId) ?? str(data.endToEndId),
     metadata: data.metadata,
     createdAt: gatewayInstant(data.createdAt),
     updatedAt: gatewayInstant(first(data.updateDate, data.updatedAt)),

@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { normaliseWithdrawalStatus } from "../../gateway"
 import { VOREXY_MODULE } from "../../modules/vorexy"
 import type VorexyModuleService from "../../modules/vorexy/service"
-import { endToEndIdOf, withdrawalMoves } from "../utils/withdrawal-request"
+import { withdrawalMoves } from "../utils/withdrawal-request"
 import { writeWithdrawal } from "../utils/withdrawal-write"
 
 export type SyncWithdrawalInput = {
@@ -38,7 +38,7 @@ export const syncWithdrawalStep = createStep(
       ? {
           status: detail.status,
           failure: detail.failureReason ?? null,
-          e2e: endToEndIdOf(detail),
+          e2e: detail.endToEndId ?? null,
           from: "gateway",
         }
       : input.hint?.trusted && input.hint.status

@@ -61,13 +61,6 @@ export function outcomeOfFailure(error: unknown): WithdrawalOutcome | null {
   return null
 }
 
-/** The payout's end-to-end id in a gateway record, where the gateway gives one. */
-export function endToEndIdOf(withdrawal: Withdrawal): string | null {
-  const raw = withdrawal.raw as Record<string, unknown>
-  const id = raw.providerEndToEndId ?? raw.endToEndId
-  return typeof id === "string" && id ? id : null
-}
-
 /** "requested" and "unknown" are local states: any gateway status settles them; then forward only. */
 export function withdrawalMoves(from: string, to: WithdrawalStatus): boolean {
   return (
@@ -92,7 +85,7 @@ export function rowUpdateFor(
   switch (outcome.type) {
     case "accepted": {
       const { id, status, failureReason } = outcome.withdrawal
-      const e2e = current?.end_to_end_id ? null : endToEndIdOf(outcome.withdrawal)
+      const e2e = current?.end_to_end_id ? null : outcome.withdrawal.endToEndId
       return {
         gateway_id: id,
         ...(e2e ? { end_to_end_id: e2e } : {}),

@@ -97,7 +97,11 @@ export const POST = async (
     await announce(req, result.withdrawal.id)
     const outcome: WithdrawalOutcome = result.outcome
     const answer = answerOf(outcome, result.withdrawal)
-    const refusal = answer === "refused" && outcome.type === "refused" ? outcome.reason : null
+    const refusal =
+      answer === "refused"
+        ? (result.withdrawal.failure_reason ??
+          (outcome.type === "refused" ? outcome.reason : "failed"))
+        : null
     // To the bank key: its acceptance clears the health card's note, its refusal is noted.
     if (!body.pix_key && answer !== "unknown") await noteBankKeyAnswer(vorexy, refusal)
     const withdrawal = withdrawalView(
@@ -139,14 +143,13 @@ export const POST = async (
 
 /**
  * What the admin is told, from the row as written: its webhook may have named the withdrawal while
- * the answer was on its way (a retry's refusal, or a lost answer, then says nothing of it). Made:
- * the gateway has it; a form takes a new request id only on an answer about this one.
+ * the answer was on its way (a lost answer then says nothing of it, a retry's refusal nothing of
+ * the record). Refused: it failed, nothing left; made: the gateway has it; unknown: not yet named.
  */
 function answerOf(outcome: WithdrawalOutcome, row: { status: string; gateway_id: string | null }) {
-  if (outcome.type === "accepted") return "made" as const
-  if (outcome.type === "refused")
-    return row.status === "failed" ? ("refused" as const) : ("made" as const)
-  return row.gateway_id ? ("made" as const) : ("unknown" as const)
+  if (row.status === "failed") return "refused" as const
+  if (outcome.type !== "unknown" || row.gateway_id) return "made" as const
+  return "unknown" as const
 }
 
 /** The body with its destination id replaced by the listed key; null for an id not listed. */
