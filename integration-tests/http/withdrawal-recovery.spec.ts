@@ -42,6 +42,15 @@ medusaIntegrationTestRunner({
       await reconcileVorexy(getContainer())
     }
 
+    /** The first attempt is made but its answer never comes; the client's retries fail. */
+    const loseTheAnswer = () =>
+      gateway.sandbox.setFaults({
+        sequence: ["acceptThenTimeout", "error", "error", "error"],
+        acceptHoldMs: 8000,
+        routes: ["requestWithdrawal"],
+      })
+    const hearWebhooks = () => gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
+
     /** The admin the requests come from (their keys name it). */
     const actor = () =>
       JSON.parse(Buffer.from(admin.headers.authorization.split(".")[1], "base64url").toString())
@@ -57,11 +66,7 @@ medusaIntegrationTestRunner({
     })
 
     it("keeps a withdrawal whose answer was lost as unknown, replays it once, and settles it", async () => {
-      gateway.sandbox.setFaults({
-        sequence: ["acceptThenTimeout", "error", "error", "error"],
-        acceptHoldMs: 8000,
-        routes: ["requestWithdrawal"],
-      })
+      loseTheAnswer()
       const body = {
         amount: 1500,
         pix_key: "ana@example.com",
@@ -117,16 +122,12 @@ medusaIntegrationTestRunner({
     })
 
     it("settles an unknown withdrawal from its webhook, matched by its Idempotency-Key", async () => {
-      gateway.sandbox.setFaults({
-        sequence: ["acceptThenTimeout", "error", "error", "error"],
-        acceptHoldMs: 8000,
-        routes: ["requestWithdrawal"],
-      })
+      loseTheAnswer()
       const sent = await withdraw({ amount: 1300, request_id: "form-hook-1" })
       expect(sent.status).toBe(202)
 
       // Its first webhook was lost (no URL then); the next one names it.
-      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
+      hearWebhooks()
       gateway.sandbox.state.completeWithdrawal(sandboxWithdrawals()[0].id)
 
       await eventually(async () => {
@@ -137,12 +138,8 @@ medusaIntegrationTestRunner({
     })
 
     it("says made, not unknown, when its webhook named the withdrawal while the answer was lost", async () => {
-      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
-      gateway.sandbox.setFaults({
-        sequence: ["acceptThenTimeout", "error", "error", "error"],
-        acceptHoldMs: 8000,
-        routes: ["requestWithdrawal"],
-      })
+      hearWebhooks()
+      loseTheAnswer()
       const sending = withdraw({ amount: 1350, request_id: "form-named-1" })
       // Its "pending" webhook comes at once; the answer, only after the client gave up (3 s).
       const named = await eventually(async () => {
@@ -161,12 +158,8 @@ medusaIntegrationTestRunner({
     })
 
     it("says refused, with Vorexy's reason, when its webhook failed it while the answer was lost", async () => {
-      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
-      gateway.sandbox.setFaults({
-        sequence: ["acceptThenTimeout", "error", "error", "error"],
-        acceptHoldMs: 8000,
-        routes: ["requestWithdrawal"],
-      })
+      hearWebhooks()
+      loseTheAnswer()
       // To the company's bank key, whose refusal the health card notes.
       const sending = withdraw({ amount: 1250, request_id: "form-failed-1" })
       const made = await eventually(async () => sandboxWithdrawals()[0])
@@ -187,11 +180,7 @@ medusaIntegrationTestRunner({
     })
 
     it("keeps the status its webhook gave when the job's replay is answered after it", async () => {
-      gateway.sandbox.setFaults({
-        sequence: ["acceptThenTimeout", "error", "error", "error"],
-        acceptHoldMs: 8000,
-        routes: ["requestWithdrawal"],
-      })
+      loseTheAnswer()
       const sent = await withdraw({ amount: 1400, request_id: "form-late-1" })
       expect(sent.data.withdrawal).toMatchObject({ status: "unknown", gateway_id: null })
       const made = sandboxWithdrawals()[0]
@@ -205,7 +194,7 @@ medusaIntegrationTestRunner({
       const before = replays()
       const settling = settleNow()
       await eventually(async () => replays() > before)
-      gateway.sandbox.setWebhookUrl(`${api.defaults.baseURL}${hookUrl()}`)
+      hearWebhooks()
       gateway.sandbox.state.completeWithdrawal(made.id)
       await eventually(async () => {
         const [row] = await vorexy().listVorexyWithdrawals({ id: sent.data.withdrawal.id })
