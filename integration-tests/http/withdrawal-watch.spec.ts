@@ -6,6 +6,8 @@
 import type { ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
+import { VOREXY_MODULE } from "../../src/modules/vorexy"
+import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { useSandbox } from "../helpers/sandbox"
 import { adminHeaders, placePixOrder, seedStore } from "../helpers/store"
@@ -64,6 +66,35 @@ medusaIntegrationTestRunner({
       await set("1 hour", "6 minutes")
       await reconcileVorexy(getContainer())
       expect(reads()).toBe(before + 1)
+    })
+
+    it("backs off a withdrawal whose reads fail, and reads it again when its backoff is due", async () => {
+      const { withdrawal } = await pendingWithdrawal()
+      const vorexy = getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+      const row = async () => (await vorexy.listVorexyWithdrawals({ id: withdrawal.id }))[0]
+      await dbConnection.raw(`update vorexy_withdrawal set next_sync_at = null`)
+      gateway.sandbox.setFaults({ failNext: 100, routes: ["getWithdrawal"] })
+
+      const failed = await reconcileVorexy(getContainer())
+      expect(failed.failures).toEqual([expect.stringMatching(/^withdrawal \S+: /)])
+      const backedOff = await row()
+      expect(backedOff).toMatchObject({ status: "pending", sync_failures: 1 })
+      expect(new Date(backedOff.next_sync_at!).getTime()).toBeGreaterThan(Date.now())
+
+      // Not read again before its backoff, however young it is.
+      const before = reads()
+      await reconcileVorexy(getContainer())
+      expect(reads()).toBe(before)
+
+      // Due, and the gateway answers again: read, and its count starts over.
+      gateway.sandbox.setFaults({ failNext: 0, routes: null })
+      await dbConnection.raw(
+        `update vorexy_withdrawal set next_sync_at = now() - interval '1 second'`
+      )
+      const next = await reconcileVorexy(getContainer())
+      expect(next.failures).toEqual([])
+      expect(reads()).toBe(before + 1)
+      expect(await row()).toMatchObject({ status: "pending", sync_failures: 0, next_sync_at: null })
     })
 
     it("leaves a withdrawal another run is syncing to that run, as no failure, and reads it next run", async () => {

@@ -22,7 +22,12 @@ import { isChargeNotFound, runChargeSync } from "../workflows/charge-sync/workfl
 import { isBusy } from "../workflows/utils/busy"
 import { runWithdrawalSync } from "./run-withdrawal-sync"
 import { closeNeverSentWithdrawal, settleUnknownWithdrawal } from "./settle-withdrawals"
-import { heldTooLong, neverSentFilter, withdrawalReadFilter } from "./withdrawal-watch"
+import {
+  heldTooLong,
+  neverSentFilter,
+  UNFINISHED_WITHDRAWAL,
+  withdrawalReadFilter,
+} from "./withdrawal-watch"
 import { RunBudget, runSweeps } from "./sweeps"
 import type { ChargeSyncTrigger } from "../workflows"
 import {
@@ -221,7 +226,7 @@ async function reconcileOnce(container: MedusaContainer) {
     const withdrawals = await within(RECONCILE_BATCH.withdrawals, (take) =>
       service.listVorexyWithdrawals(
         {
-          status: ["pending", "processing"],
+          status: [...UNFINISHED_WITHDRAWAL],
           gateway_id: { $ne: null },
           $and: [due("next_sync_at"), withdrawalReadFilter()],
         },

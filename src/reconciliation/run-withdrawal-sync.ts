@@ -10,6 +10,8 @@ import type { SyncWithdrawalRun } from "../workflows/sync-withdrawal"
 import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
 import { syncWithdrawalWorkflow } from "../workflows"
 import { isPassingFailure } from "../workflows/utils/busy"
+import { noteWithdrawalFailure } from "../workflows/utils/withdrawal-write"
+import { UNFINISHED_WITHDRAWAL } from "./withdrawal-watch"
 
 export async function runWithdrawalSync(
   container: MedusaContainer,
@@ -22,9 +24,8 @@ export async function runWithdrawalSync(
   } catch (error) {
     // As for charges: a busy withdrawal or an outage is not the withdrawal's failure.
     if (!isPassingFailure(error)) {
-      await container
-        .resolve<VorexyModuleService>(VOREXY_MODULE)
-        .recordWithdrawalSyncFailure(withdrawalId)
+      const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
+      await noteWithdrawalFailure(vorexy, withdrawalId, UNFINISHED_WITHDRAWAL)
     }
     throw error
   } finally {

@@ -9,7 +9,6 @@ import { findPixDestination, type PixKeyType } from "../gateway"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { cutText } from "../modules/vorexy/storable"
-import { nextAttemptAt } from "../rules/backoff"
 import type { VorexyWithdrawalRow } from "../modules/vorexy/types"
 import { sendWithdrawalNotices } from "../notifications/withdrawal-notices"
 import {
@@ -18,7 +17,7 @@ import {
   withdrawalRequest,
   WithdrawalOutcome,
 } from "../workflows/utils/withdrawal-request"
-import { writeWithdrawal } from "../workflows/utils/withdrawal-write"
+import { noteWithdrawalFailure, writeWithdrawal } from "../workflows/utils/withdrawal-write"
 
 export async function settleUnknownWithdrawal(
   container: MedusaContainer,
@@ -61,21 +60,9 @@ export async function settleUnknownWithdrawal(
     : `settled: ${status} (refused: ${outcome.reason})`
 }
 
-/**
- * Why it is still unknown, and when to try again, on the row while it is: its webhook may have
- * settled it since, and then its own read time stands.
- */
-async function noteUnsettled(vorexy: VorexyModuleService, id: string, reason: string) {
-  await writeWithdrawal(vorexy, id, (now) =>
-    now.status === "unknown"
-      ? {
-          failure_reason: reason,
-          sync_failures: now.sync_failures + 1,
-          next_sync_at: nextAttemptAt(now.sync_failures + 1),
-        }
-      : null
-  )
-}
+/** Why it is still unknown, and when to try again (while it is: its webhook may have settled it). */
+const noteUnsettled = (vorexy: VorexyModuleService, id: string, reason: string) =>
+  noteWithdrawalFailure(vorexy, id, ["unknown"], reason)
 
 /** Said of a withdrawal whose request was recorded but never sent (withdrawal-watch.ts). */
 export const NEVER_SENT =

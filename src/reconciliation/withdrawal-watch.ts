@@ -12,6 +12,9 @@ import {
   WITHDRAWAL_YOUNG_MS,
 } from "../rules/timing"
 
+/** The statuses the job reads a withdrawal in: the gateway has it and has not finished it. */
+export const UNFINISHED_WITHDRAWAL = ["pending", "processing"] as const
+
 export type WatchedWithdrawal = {
   created_at: Date | string
   last_synced_at: Date | string | null

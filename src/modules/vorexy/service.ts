@@ -255,18 +255,6 @@ export default class VorexyModuleService extends MedusaService({
     ])
   }
 
-  /** The same for a withdrawal's sync or settle attempt (retried later, never first forever). */
-  async recordWithdrawalSyncFailure(id: string) {
-    const [row] = await this.listVorexyWithdrawals({ id })
-    if (!row) return
-    const failures = row.sync_failures + 1
-    await this.updateVorexyWithdrawals({
-      id,
-      sync_failures: failures,
-      next_sync_at: nextAttemptAt(failures),
-    })
-  }
-
   /**
    * Writes `update` on a withdrawal only while it still has the status and gateway id it was read
    * with, in one statement: of two writers that read it alike, one wins, and the other reads it

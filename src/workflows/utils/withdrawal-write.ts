@@ -6,6 +6,7 @@
  */
 import type VorexyModuleService from "../../modules/vorexy/service"
 import type { VorexyWithdrawalRow } from "../../modules/vorexy/types"
+import { nextAttemptAt } from "../../rules/backoff"
 
 /** Enough for any real interleaving: each retry means another writer moved the row forward. */
 const WRITE_ATTEMPTS = 5
@@ -34,5 +35,27 @@ export async function writeWithdrawal(
   }
   throw new Error(
     `Withdrawal ${id} kept moving while its status was written; it is read again later.`
+  )
+}
+
+/**
+ * A sync or settle of a withdrawal that failed: counted, and tried again after a backoff (never
+ * first in line forever), with why when there is something to tell the admin. Only while it is
+ * still in one of `open` (a webhook may have settled it since: its own read time then stands).
+ */
+export async function noteWithdrawalFailure(
+  vorexy: VorexyModuleService,
+  id: string,
+  open: readonly string[],
+  reason?: string
+) {
+  await writeWithdrawal(vorexy, id, (now) =>
+    open.includes(now.status)
+      ? {
+          ...(reason ? { failure_reason: reason } : {}),
+          sync_failures: now.sync_failures + 1,
+          next_sync_at: nextAttemptAt(now.sync_failures + 1),
+        }
+      : null
   )
 }
