@@ -123,15 +123,13 @@ medusaIntegrationTestRunner({
     it("moves on past a charge another run holds, without counting it as the charge's failure", async () => {
       const { orderId, transactionId } = await placePixOrder(api, store)
       gateway.sandbox.state.payTransaction(transactionId)
-      // Another run (a webhook's sync, or a dead worker's lease) holds the charge.
+      // Another run (a webhook's sync, or a dead worker's lease) holds the charge, for less than
+      // the 30 s a webhook's sync waits for it: a job that waited would take it then, and capture.
       const locking = getContainer().resolve(Modules.LOCKING)
       const key = `vorexy:charge:${transactionId}`
-      await locking.acquire(key, { expire: 60, ownerId: "another-run" })
+      await locking.acquire(key, { expire: 10, ownerId: "another-run" })
       try {
-        const started = Date.now()
         await reconcile()
-        // It did not wait the 30 s a webhook's sync waits for the lock.
-        expect(Date.now() - started).toBeLessThan(20_000)
         const held = await charge(transactionId)
         expect(held).toMatchObject({ sync_failures: 0, flag: null, status: "pending" })
         expect(await paymentStatus(orderId)).toBe("awaiting")

@@ -122,13 +122,11 @@ it("places the order on the server, applies the payment on a worker, and the ser
   await new Promise((r) => setTimeout(r, 300))
 
   sandbox.state.payTransaction(transactionId)
-  const paidAt = Date.now()
 
+  // Woken by the worker's announcement: a poll that runs out its 20 s answers what it read when
+  // it came ("pending"), and no fallback read comes within the wait here (VOREXY_WATCH_FALLBACK_MS).
   const { data } = await poll
   expect(data.payment_status).toMatchObject({ status: "paid", paid: true })
-  // Woken by the worker's announcement, not ended by its 20 s timeout (after which it would read
-  // the row too): no fallback read comes within the wait here (VOREXY_WATCH_FALLBACK_MS).
-  expect(Date.now() - paidAt).toBeLessThan(15_000)
   await eventually(async () => (await payment(orderId)).status === "captured", 30_000)
   expect((await payment(orderId)).captures).toBe(1)
 })

@@ -54,7 +54,11 @@ class AttemptLog {
 }
 
 /** A request's config, carrying its attempt log. */
-type TrackedConfig = AxiosRequestConfig & { vorexyAttempts?: AttemptLog }
+type TrackedConfig = AxiosRequestConfig & {
+  vorexyAttempts?: AttemptLog
+  /** The wait before the retry about to be made (logged with it). */
+  vorexyRetryInMs?: number
+}
 
 export type Call = {
   operation: string
@@ -130,7 +134,9 @@ export class VorexyHttp {
         const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (retryCount - 1))
         const jittered = backoff / 2 + Math.random() * (backoff / 2)
         const retryAfter = parseRetryAfter(error.response?.headers?.["retry-after"]) ?? 0
-        return Math.max(jittered, Math.min(retryAfter, retry.maxRetryAfterMs))
+        const wait = Math.round(Math.max(jittered, Math.min(retryAfter, retry.maxRetryAfterMs)))
+        if (error.config) (error.config as TrackedConfig).vorexyRetryInMs = wait
+        return wait
       },
       onRetry: (retryCount, error, config) => {
         // A timeout, a dropped connection or a 5xx may follow a request the gateway processed.
@@ -141,7 +147,7 @@ export class VorexyHttp {
         }
         this.logger?.warn?.(
           this.redactor.text(
-            `vorexy: retry ${retryCount} of ${config.method?.toUpperCase()} ${config.url} after ${status ?? error.code ?? "network"}`
+            `vorexy: retry ${retryCount} of ${config.method?.toUpperCase()} ${config.url} after ${status ?? error.code ?? "network"}, in ${(config as TrackedConfig).vorexyRetryInMs ?? 0} ms`
           )
         )
       },
