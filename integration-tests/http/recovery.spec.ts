@@ -125,9 +125,10 @@ medusaIntegrationTestRunner({
       gateway.sandbox.state.payTransaction(transactionId)
       // Another run (a webhook's sync, or a dead worker's lease) holds the charge, for less than
       // the 30 s a webhook's sync waits for it: a job that waited would take it then, and capture.
+      // (Medusa's in-memory locks, as in these tests, lapse at their expiry.)
       const locking = getContainer().resolve(Modules.LOCKING)
       const key = `vorexy:charge:${transactionId}`
-      await locking.acquire(key, { expire: 10, ownerId: "another-run" })
+      await locking.acquire(key, { expire: 20, ownerId: "another-run" })
       try {
         await reconcile()
         const held = await charge(transactionId)

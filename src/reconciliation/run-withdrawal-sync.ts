@@ -25,7 +25,11 @@ export async function runWithdrawalSync(
     // As for charges: a busy withdrawal or an outage is not the withdrawal's failure.
     if (!isPassingFailure(error)) {
       const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-      await noteWithdrawalFailure(vorexy, withdrawalId, UNFINISHED_WITHDRAWAL)
+      // The sync's own error is the one reported; a count that could not be written (the
+      // database away) is made by its next failure.
+      await noteWithdrawalFailure(vorexy, withdrawalId, UNFINISHED_WITHDRAWAL).catch(
+        () => undefined
+      )
     }
     throw error
   } finally {

@@ -42,6 +42,7 @@ export async function writeWithdrawal(
  * A sync or settle of a withdrawal that failed: counted, and tried again after a backoff (never
  * first in line forever), with why when there is something to tell the admin. Only while it is
  * still in one of `open` (a webhook may have settled it since: its own read time then stands).
+ * The count is a pacing hint, not a ledger: two failures at the same moment may count as one.
  */
 export async function noteWithdrawalFailure(
   vorexy: VorexyModuleService,
