@@ -186,6 +186,24 @@ describe("VorexyPixService against the sandbox", () => {
     expect((await p.refundPayment({ data, amount: 50 })).data).toMatchObject({ status: "refunded" })
   })
 
+  it("records a chargeback as the whole payment given back, but not a protest (MED), which only holds it", async () => {
+    const held = await authorized()
+    sandbox.state.payTransaction(held.data.transaction_id)
+    sandbox.state.protestTransaction(held.data.transaction_id)
+    // An order cancelled while its payment is under protest: no refund is recorded for it.
+    await expect(held.p.refundPayment({ data: held.data, amount: 50 })).rejects.toThrow(
+      /Refund transaction .* in the Vorexy panel.*now: InProtest/
+    )
+
+    sandbox.reset()
+    const taken = await authorized()
+    sandbox.state.payTransaction(taken.data.transaction_id)
+    sandbox.state.chargebackTransaction(taken.data.transaction_id)
+    expect((await taken.p.refundPayment({ data: taken.data, amount: 50 })).data).toMatchObject({
+      status: "disputed",
+    })
+  })
+
   it("maps cancelled and failed charges, and reads the charge for retrievePayment", async () => {
     const a = await authorized()
     sandbox.state.expireTransaction(a.data.transaction_id)

@@ -152,6 +152,12 @@ const WITHDRAWAL_NEXT: Record<WithdrawalStatus, readonly WithdrawalStatus[]> = {
   refunded: [],
 }
 
+/**
+ * A dispute that only holds the money (a protest, MED: it may still be decided for the store), as
+ * against a chargeback, which takes it back. Read from the gateway's own word for the status.
+ */
+export const isProtest = (raw: string | null | undefined) => /protest/i.test(raw ?? "")
+
 export function canMoveCharge(from: ChargeStatus, to: ChargeStatus): boolean {
   return CHARGE_NEXT[from].includes(to)
 }

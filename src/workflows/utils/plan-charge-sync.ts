@@ -7,7 +7,7 @@
  * and the workflow runs under a lock per transaction, so repeated or concurrent deliveries converge
  * to one capture. States only move forward.
  */
-import { canMoveCharge, centsToMajor, ChargeStatus } from "../../gateway"
+import { canMoveCharge, centsToMajor, ChargeStatus, isProtest } from "../../gateway"
 
 export type ChargeFlag =
   | "amount_mismatch"
@@ -263,7 +263,7 @@ export function planChargeSync(
       if (charge.status === "disputed") return { ...base, status: null, summary: "still disputed" }
       // A protest (MED) may still be decided for the store: the money is only held, so no refund
       // is recorded until the gateway says refunded. A chargeback takes the money back.
-      const protest = /protest/i.test(gateway.raw ?? "")
+      const protest = isProtest(gateway.raw)
       const payment = medusa.payment
       const captured = payment ? payment.captured_cents - payment.refunded_cents : 0
       const remaining = protest ? 0 : captured

@@ -40,6 +40,7 @@ import {
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import {
+  isProtest,
   MajorAmountInput,
   toCents,
   TransactionDetail,
@@ -62,10 +63,13 @@ import { BUILT_IN_ROUTE_WARN_EVERY_MS, REUSE_READ_MS } from "../../../rules/timi
 /** When this process last said it ignored a delivery to the built-in route. */
 let builtInRouteWarnedAt = -Infinity
 
-/** What the gateway reports given back: a chargeback takes the whole payment, whatever refundedAmount says. */
+/**
+ * What the gateway reports given back: a chargeback takes the whole payment, whatever
+ * refundedAmount says; a protest (MED) only holds it, so it gives back only what was refunded.
+ */
 function givenBack(detail: TransactionDetail, session: { amount_cents?: number | null }) {
   const whole = detail.amountCents ?? session.amount_cents ?? 0
-  if (detail.status.status === "disputed") return whole
+  if (detail.status.status === "disputed" && !isProtest(detail.status.raw)) return whole
   return detail.refundedCents ?? (detail.status.status === "refunded" ? whole : 0)
 }
 
