@@ -6,13 +6,14 @@
  * charges of one order paid at the same moment, one is captured and the other flagged.
  */
 import type { INotificationModuleService } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../../src/modules/vorexy"
 import type VorexyModuleService from "../../src/modules/vorexy/service"
 import { reconcileVorexy } from "../../src/reconciliation/reconcile"
 import { medusaIntegrationTestRunner } from "../helpers/runner"
 import { useSandbox } from "../helpers/sandbox"
 import {
+  adminHeaders,
   errorResponse,
   eventually,
   moveChargeExpiry,
@@ -131,6 +132,33 @@ medusaIntegrationTestRunner({
       expect((await captures(orderId)).captures).toBe(1)
       // The shopper was told "payment received" once, for the payment the order took.
       expect(await paidEmails(orderId)).toHaveLength(1)
+    })
+
+    it("flags a payment captured while its order was being cancelled, for the admin to refund", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      // The admin's cancel read the order just before the capture landed (it found nothing to
+      // refund) and cancelled it just after: the order ends cancelled, its payment captured.
+      await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(`update "order" set status = 'canceled', canceled_at = now() where id = ?`, [orderId])
+      await getContainer()
+        .resolve(Modules.EVENT_BUS)
+        .emit({ name: "order.canceled", data: { id: orderId } })
+
+      const admin = await adminHeaders(getContainer())
+      const charges = async () =>
+        (await api.get(`/admin/vorexy/charges?order_id=${orderId}`, admin)).data.charges
+      const [flagged] = await eventually(async () => {
+        const listed = await charges()
+        return listed[0]?.flag ? listed : null
+      })
+      expect(flagged).toMatchObject({ transaction_id: transactionId, flag: "late_payment" })
+      expect(flagged.flag_detail).toMatch(
+        /R\$ 94,90 kept for a cancelled order; refund it in the Vorexy panel/
+      )
+      expect((await captures(orderId)).captures).toBe(1)
     })
 
     it("captures one of two charges of an order paid at the same moment, and flags the other", async () => {

@@ -10,7 +10,8 @@ import { renewalWindowEnd } from "../workflows/utils/renewal"
  * unpaid charge may still be paid: it stops being offered to the shopper, is re-fetched now (paid
  * already: flagged as a late payment), and stays watched by the reconcile job until it expires, so
  * a payment made meanwhile is caught and flagged, never captured. A lapsed one whose order could
- * still have had a new charge (renewal.ts) stops offering that too.
+ * still have had a new charge (renewal.ts) stops offering that too. A paid one is read again: one
+ * captured while the cancel ran (which then found nothing to refund) is flagged for a refund.
  */
 export default async function vorexyOrderCanceled({
   event,
@@ -19,24 +20,25 @@ export default async function vorexyOrderCanceled({
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
   const charges = await vorexy.listVorexyCharges({
     order_id: event.data.id,
-    status: ["pending", "cancelled", "failed"],
+    status: ["pending", "paid", "cancelled", "failed"],
   })
   const pending = charges.filter((c) => c.status === "pending")
+  const paid = charges.filter((c) => c.status === "paid")
   const now = Date.now()
   const renewable = charges.filter((c) => {
     const until =
       c.status !== "pending" && !c.offer_closed_at && renewalWindowEnd(c, vorexy.options)
     return until && until.getTime() > now
   })
-  if (!pending.length && !renewable.length) return
-  await vorexy.updateChargesAndNotify(
-    [...pending, ...renewable].map((c) => ({
-      id: c.id,
-      offer_closed_at: c.offer_closed_at ?? new Date(),
-      offer_closed_reason: "order_canceled" as const,
-    }))
-  )
-  for (const charge of pending) {
+  if (pending.length || renewable.length)
+    await vorexy.updateChargesAndNotify(
+      [...pending, ...renewable].map((c) => ({
+        id: c.id,
+        offer_closed_at: c.offer_closed_at ?? new Date(),
+        offer_closed_reason: "order_canceled" as const,
+      }))
+    )
+  for (const charge of [...pending, ...paid]) {
     await runChargeSync(container, {
       by: "order_cancelled",
       transaction_id: charge.transaction_id,

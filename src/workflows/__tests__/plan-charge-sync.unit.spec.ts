@@ -54,6 +54,29 @@ describe("planChargeSync", () => {
     })
   })
 
+  it("flags a capture kept for an order cancelled meanwhile, until it is refunded", () => {
+    const cancelled = { order: { id: "order_1", status: "canceled" } }
+    const kept = planChargeSync(
+      charge({ status: "paid" }),
+      paid,
+      medusa({ ...cancelled, payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 } }),
+      options
+    )
+    expect(kept).toMatchObject({ action: { type: "none" }, flag: { flag: "late_payment" } })
+    expect(kept.flag!.detail).toMatch(/R\$ 94,90 kept for a cancelled order; refund it/)
+    // Refunded (the cancel's own refund, or the admin's): nothing is kept, nothing to flag.
+    const refunded = planChargeSync(
+      charge({ status: "paid" }),
+      paid,
+      medusa({
+        ...cancelled,
+        payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 9490 },
+      }),
+      options
+    )
+    expect(refunded).toMatchObject({ flag: null, summary: "already captured" })
+  })
+
   it("flags a charge captured into a cart that produced no order, for the admin to refund", () => {
     const captured = { payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 } }
     const plan = planChargeSync(

@@ -178,6 +178,20 @@ export function planChargeSync(
             flag: { flag: "paid_without_order", detail: PAID_WITHOUT_ORDER },
             summary: "paid and captured, but no order: flagged for the admin",
           }
+        // Captured while its order was being cancelled (the cancel found nothing yet to refund):
+        // the money is kept for a cancelled order until the admin refunds it.
+        const kept = captured - (medusa.payment?.refunded_cents ?? 0)
+        if (medusa.order?.status === "canceled" && kept > 0 && !partial)
+          return {
+            ...base,
+            status: move("paid"),
+            paid_amount_cents: gateway.amount_cents,
+            flag: {
+              flag: "late_payment",
+              detail: `Paid and captured while its order was being cancelled: ${brl(kept)} kept for a cancelled order; refund it in the Vorexy panel.`,
+            },
+            summary: "captured into an order cancelled meanwhile: flagged for a refund",
+          }
         return {
           ...base,
           status: move("paid"),
