@@ -134,6 +134,25 @@ medusaIntegrationTestRunner({
       expect(await paidEmails(orderId)).toHaveLength(1)
     })
 
+    it("keeps the order of a PIX the gateway expired open through its grace, and captures a payment of its last moments", async () => {
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      await moveChargeExpiry(getContainer(), transactionId, new Date(Date.now() - 30_000))
+      // The gateway's expiry job cancels it, and says so by webhook.
+      gateway.sandbox.state.expireTransaction(transactionId)
+      const heard = await eventually(async () => {
+        const charge = await chargeOf(transactionId)
+        return charge.gateway_status === "Cancelled" ? charge : null
+      })
+      expect(heard).toMatchObject({ status: "pending", flag: null })
+      expect((await storeOrder(api, store, orderId)).status).not.toBe("canceled")
+
+      // The payer's bank took it in its last seconds: confirmed now, within the grace.
+      gateway.sandbox.state.payLateTransaction(transactionId)
+      await eventually(async () => (await paymentStatus(orderId)) === "captured")
+      expect(await chargeOf(transactionId)).toMatchObject({ status: "paid", flag: null })
+      expect((await captures(orderId)).captures).toBe(1)
+    })
+
     it("flags a payment captured while its order was being cancelled, for the admin to refund", async () => {
       const { orderId, transactionId } = await placePixOrder(api, store)
       gateway.sandbox.state.payTransaction(transactionId)

@@ -35,6 +35,8 @@ function transactionAction(state: SandboxState, action: string, id: string, body
   switch (action) {
     case "pay":
       return state.payTransaction(id, body.amountCents as number | undefined)
+    case "pay-late":
+      return state.payLateTransaction(id)
     case "expire":
       return state.expireTransaction(id)
     case "cancel":
@@ -139,7 +141,7 @@ export function controlRoutes(sandbox: Sandbox): Route[] {
     })),
     control(
       "POST",
-      /^\/__sandbox\/transactions\/([^/]+)\/(pay|expire|cancel|fail|refund|chargeback|protest)$/,
+      /^\/__sandbox\/transactions\/([^/]+)\/(pay|pay-late|expire|cancel|fail|refund|chargeback|protest)$/,
       "transaction",
       ({ params, body }) => ({
         status: 200,

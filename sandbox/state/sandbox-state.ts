@@ -146,6 +146,11 @@ export class SandboxState implements StateHost {
     return this.transactionLedger.pay(transactionId, amountCents)
   }
 
+  /** Cancelled by its expiry, then paid: a payment of its last moments confirmed late. */
+  payLateTransaction(transactionId: string) {
+    return this.transactionLedger.payLate(transactionId)
+  }
+
   expireTransaction(transactionId: string) {
     return this.transactionLedger.expire(transactionId)
   }

@@ -186,6 +186,19 @@ export class TransactionLedger {
     return this.move(transaction, "Paid", ["Awaiting", "InAnalysis"])
   }
 
+  /**
+   * A payment the payer's bank took in a PIX's last moments, confirmed after the gateway's expiry
+   * job had cancelled it: Cancelled (expired) -> Paid.
+   */
+  payLate(transactionId: string) {
+    const transaction = this.get(transactionId)
+    this.assertState(transaction, "Paid", ["Cancelled"])
+    if (transaction.cancelReason !== "expired")
+      throw new ApiError(409, "Only an expired charge can be paid late")
+    this.credit(transaction)
+    return this.move(transaction, "Paid", ["Cancelled"])
+  }
+
   expire(transactionId: string) {
     const transaction = this.get(transactionId)
     this.assertState(transaction, "Cancelled", ["Awaiting"])

@@ -136,6 +136,12 @@ export const OUTAGE_RETRY_MS = 2 * MINUTE
 export const CAPTURE_CHECK_MS = 2 * MINUTE
 /** The gateway stamps a transaction before the plugin records it; clocks differ a little. */
 export const HORIZON_SLACK_MS = 10 * MINUTE
+/**
+ * A charge the gateway cancels from this long before its expiry on was cancelled by its expiry
+ * (the clocks differ a little): it is awaited through its grace like one still offered. One
+ * cancelled earlier was cancelled on purpose (in the panel), and is closed at once.
+ */
+export const EXPIRY_CANCEL_SLACK_MS = MINUTE
 /** Charges made in the last day, which pace the sweeps: counted at most this often. */
 export const VOLUME_TTL_MS = 5 * MINUTE
 /** The gateway's list shows a new charge within this long (its creation is not instantly listed). */

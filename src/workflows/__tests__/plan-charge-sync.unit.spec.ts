@@ -176,6 +176,39 @@ describe("planChargeSync", () => {
     ).toBe("failed")
   })
 
+  it("awaits a charge the gateway cancelled at its expiry through its grace, then closes it", () => {
+    const cancelled = { status: "cancelled" as const, raw: "Cancelled", amount_cents: 9490 }
+    const expired = (minutesAgo: number) =>
+      charge({ expires_at: new Date(Date.now() - minutesAgo * 60_000) })
+    // Within its 10 minutes of grace: nothing closed, nothing cancelled; read again at its end.
+    for (const minutesAgo of [0, 9]) {
+      expect(planChargeSync(expired(minutesAgo), cancelled, medusa(), options)).toMatchObject({
+        status: null,
+        action: { type: "none" },
+        summary: expect.stringMatching(/at its expiry: awaited through its grace/),
+      })
+    }
+    // A payment of its last moments, confirmed meanwhile, completes the order.
+    expect(planChargeSync(expired(9), paid, medusa(), options)).toMatchObject({
+      status: "paid",
+      action: { type: "capture" },
+    })
+    // Past its grace: closed, its order cancelled.
+    expect(planChargeSync(expired(11), cancelled, medusa(), options)).toMatchObject({
+      status: "cancelled",
+      action: { type: "cancel_order" },
+    })
+    // Failed is not an expiry: closed at once.
+    expect(
+      planChargeSync(
+        expired(1),
+        { ...cancelled, status: "failed", raw: "Failed" },
+        medusa(),
+        options
+      ).status
+    ).toBe("failed")
+  })
+
   it("leaves the order alone when the option is off, it is already cancelled, or there is none", () => {
     const cancelled = { status: "cancelled" as const, raw: "Cancelled", amount_cents: 9490 }
     expect(

@@ -8,6 +8,7 @@
  * to one capture. States only move forward.
  */
 import { canMoveCharge, centsToMajor, ChargeStatus, isProtest } from "../../gateway"
+import { EXPIRY_CANCEL_SLACK_MS } from "../../rules/timing"
 
 export type ChargeFlag =
   | "amount_mismatch"
@@ -141,6 +142,9 @@ export function planChargeSync(
     action: { type: "none" as const },
   }
   const orderOpen = medusa.order !== null && medusa.order.status !== "canceled"
+  // Its expiry, and the end of its grace (a payment of its last moments is confirmed late).
+  const expiresAt = charge.expires_at ? new Date(charge.expires_at).getTime() : null
+  const closesAt = expiresAt === null ? null : expiresAt + options.expiryGraceMinutes * 60_000
   const captured = medusa.payment?.captured_cents ?? 0
   const flagged = (flag: ChargeFlag, detail: string, summary: string): ChargeSyncPlan => ({
     ...base,
@@ -302,11 +306,25 @@ export function planChargeSync(
       }
     }
     case "cancelled":
-    case "failed":
+    case "failed": {
+      // Cancelled by the gateway's own expiry: a payment of its last moments may still be
+      // confirmed (a PIX's minutes, a boleto's business days later). Awaited through its grace,
+      // as one the gateway still offers, and closed then (read again at its end).
+      const byExpiry =
+        gateway.status === "cancelled" &&
+        expiresAt !== null &&
+        now.getTime() >= expiresAt - EXPIRY_CANCEL_SLACK_MS &&
+        now.getTime() <= closesAt!
+      if (byExpiry && charge.status === "pending" && !charge.closed_here)
+        return {
+          ...base,
+          status: null,
+          summary: `cancelled by Vorexy at its expiry: awaited through its grace, until ${new Date(closesAt!).toISOString()}`,
+        }
       return closeUnpaid(gateway.status, "")
+    }
     case "pending": {
-      const expiresAt = charge.expires_at ? new Date(charge.expires_at).getTime() : null
-      if (expiresAt !== null && now.getTime() > expiresAt + options.expiryGraceMinutes * 60_000) {
+      if (closesAt !== null && now.getTime() > closesAt) {
         return closeUnpaid(
           "cancelled",
           " (expired: past expires_at, the gateway still says awaiting)"
