@@ -323,27 +323,42 @@ medusaIntegrationTestRunner({
       expect((await captures(orderId)).captures).toBe(1)
     })
 
-    it("gives a lapsed boleto a 2ª via with a new due date, captured once paid", async () => {
-      const cartId = await createCart(api, store)
-      await setBillingAddress(api, store, cartId)
-      await startSession(api, store, cartId, "boleto", VALID_PAYER)
-      const orderId = (await complete(api, store, cartId)).data.order.id as string
-      const first = await statusOf(orderId)
-      expect(first.digitable_line).toMatch(/^\d{47}$/)
-
+    it("gives a boleto a 2ª via with a new due date once it can no longer be paid, none while a bank may still settle it, captured once paid", async () => {
+      const boletoOrder = async () => {
+        const cartId = await createCart(api, store)
+        await setBillingAddress(api, store, cartId)
+        await startSession(api, store, cartId, "boleto", VALID_PAYER)
+        return (await complete(api, store, cartId)).data.order.id as string
+      }
       // Past its due date but within its business-day grace: a bank may still settle it, so no 2ª
       // via yet (the same boleto is the answer).
+      const late = await boletoOrder()
+      const lateBoleto = await statusOf(late)
+      expect(lateBoleto.digitable_line).toMatch(/^\d{47}$/)
       await vorexy().updateVorexyCharges({
-        id: (await chargeOf(first.transaction_id)).id,
+        id: (await chargeOf(lateBoleto.transaction_id)).id,
         expires_at: new Date(Date.now() - HOUR),
       })
       const before = creates()
-      const early = await renew(orderId)
+      const early = await renew(late)
       expect(early.status).toBe(200)
-      expect(early.data.payment_status.transaction_id).toBe(first.transaction_id)
+      expect(early.data.payment_status.transaction_id).toBe(lateBoleto.transaction_id)
+      // Expired by the gateway just after its due date: still awaited (one paid on that day
+      // settles later), its order open, and still no 2ª via.
+      gateway.sandbox.state.expireTransaction(lateBoleto.transaction_id)
+      await eventually(
+        async () => (await chargeOf(lateBoleto.transaction_id)).gateway_status === "Cancelled"
+      )
+      expect((await chargeOf(lateBoleto.transaction_id)).status).toBe("pending")
+      const awaited = await renew(late)
+      expect(awaited.data.payment_status.transaction_id).toBe(lateBoleto.transaction_id)
       expect(creates()).toBe(before)
 
-      gateway.sandbox.state.expireTransaction(first.transaction_id)
+      const orderId = await boletoOrder()
+      const first = await statusOf(orderId)
+      // Cancelled at the gateway before its due date (in its panel): it can no longer be paid, and
+      // gets a 2ª via.
+      gateway.sandbox.state.cancelTransaction(first.transaction_id)
       await eventually(async () => (await statusOf(orderId)).status === "cancelled")
       const renewed = await renew(orderId)
       expect(renewed.status).toBe(200)
