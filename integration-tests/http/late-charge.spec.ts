@@ -145,6 +145,13 @@ medusaIntegrationTestRunner({
       })
       expect(heard).toMatchObject({ status: "pending", flag: null })
       expect((await storeOrder(api, store, orderId)).status).not.toBe("canceled")
+      // The shopper is offered nothing more to pay, and told to wait.
+      expect(await statusOf(orderId)).toMatchObject({
+        status: "pending",
+        paid: false,
+        payable: false,
+        qr_code: null,
+      })
 
       // The payer's bank took it in its last seconds: confirmed now, within the grace.
       gateway.sandbox.state.payLateTransaction(transactionId)

@@ -72,6 +72,8 @@ const ptBR = {
     due: "Vencimento",
     clearing: "Depois de pago, o boleto é compensado em 1 a 3 dias úteis.",
     expired: "Este boleto não pode mais ser pago. Faça um novo pedido para gerar outro.",
+    closing:
+      "O prazo deste boleto terminou. Se você já pagou, aguarde: a compensação leva até 3 dias úteis e aparece aqui.",
     paid: "Recebemos o pagamento do boleto. Obrigado!",
     renewable: (until: string) =>
       `Você pode gerar a 2ª via do boleto, com novo vencimento, para este mesmo pedido até ${until}.`,
@@ -242,6 +244,8 @@ const en: VorexyTexts = {
     due: "Due date",
     clearing: "Once paid, a boleto takes 1 to 3 business days to clear.",
     expired: "This boleto can no longer be paid. Place a new order to get another.",
+    closing:
+      "This boleto's time is up. If you have already paid, please wait: it clears within 3 business days and shows here.",
     paid: "We received your boleto payment. Thank you!",
     renewable: (until) =>
       `You can get a new boleto, with a new due date, for this same order until ${until}.`,

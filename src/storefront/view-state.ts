@@ -31,6 +31,9 @@ export function viewState(
   // Its time is up, but the store has not closed it yet: a payment made in the last moments may
   // still be confirmed. Nothing to pay, nothing new offered, until the store says.
   if (status.payable) return "closing"
+  // Awaited by the store though nothing can be paid any more (the gateway closed it at its
+  // expiry): a payment made in time may still be confirmed.
+  if (status.status === "pending" && !status.closed_reason) return "closing"
   if (status.status === "failed") return "failed"
   if (status.closed_reason === "order_canceled" || status.status === "refunded") return "cancelled"
   return "expired"

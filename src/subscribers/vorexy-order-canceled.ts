@@ -42,13 +42,17 @@ export default async function vorexyOrderCanceled({
     await runChargeSync(container, {
       by: "order_cancelled",
       transaction_id: charge.transaction_id,
-    }).catch((e: Error) =>
+    }).catch(async (e: Error) => {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
         .warn(
           `Vorexy: could not re-fetch ${charge.transaction_id} after its order was cancelled: ${e.message}`
         )
-    )
+      // Due now for the reconcile job's read instead (a paid one has no read of its own due).
+      await vorexy
+        .updateVorexyCharges({ id: charge.id, next_sync_at: new Date() })
+        .catch(() => undefined)
+    })
   }
 }
 

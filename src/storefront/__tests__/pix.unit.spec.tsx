@@ -96,7 +96,11 @@ it("flips to paid, and to expired, from the status alone", () => {
   expect(container.querySelector(".vorexy-pix__code")).toBeNull()
 
   rerender(
-    <VorexyPix status={pixStatus({ payable: false, qr_code: null })} now={now} locale="en" />
+    <VorexyPix
+      status={pixStatus({ status: "cancelled", payable: false, qr_code: null })}
+      now={now}
+      locale="en"
+    />
   )
   expect(root(container).getAttribute("data-state")).toBe("expired")
   expect(screen.getByText(/This PIX code has expired/)).toBeTruthy()

@@ -25,6 +25,17 @@ it("shows the boleto's line to copy, the PDF in a new window and the due date in
   expect(screen.getByText(/1 a 3 dias úteis/)).toBeTruthy()
 })
 
+it("says a boleto the gateway closed at its due date is still awaited: nothing to pay, wait for it", () => {
+  // Still pending at the store (a payment made in time clears within days), no longer payable.
+  const closing = boletoStatus({ payable: false, digitable_line: null, boleto_url: null })
+  expect(viewState(closing)).toBe("closing")
+  const { container } = render(<VorexyBoleto status={closing} />)
+  expect(container.firstElementChild?.getAttribute("data-state")).toBe("closing")
+  expect(container.textContent).toContain("Se você já pagou, aguarde")
+  expect(screen.queryByRole("button")).toBeNull()
+  expect(screen.queryByRole("link")).toBeNull()
+})
+
 it("flips the boleto to paid, in English too", () => {
   const { container, rerender } = render(<VorexyBoleto status={boletoStatus()} locale="en" />)
   expect(screen.getByRole("button", { name: "Copy line" })).toBeTruthy()

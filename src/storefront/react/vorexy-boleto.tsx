@@ -76,7 +76,9 @@ export function VorexyBoleto({ status, locale = "pt-BR", onRenew, now }: VorexyB
             ? t.boleto.paid
             : state === "unconfirmed"
               ? unconfirmedText(status, t)
-              : closedText(status, t, t.boleto.expired)}
+              : state === "closing"
+                ? t.boleto.closing
+                : closedText(status, t, t.boleto.expired)}
         </p>
       )}
     </section>

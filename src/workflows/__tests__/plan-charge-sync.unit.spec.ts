@@ -75,6 +75,18 @@ describe("planChargeSync", () => {
       options
     )
     expect(refunded).toMatchObject({ flag: null, summary: "already captured" })
+    // Part refunded in the panel, recorded by this very read: the rest is still kept, flagged.
+    const part = planChargeSync(
+      charge({ status: "paid" }),
+      { ...paid, refunded_cents: 4000 },
+      medusa({ ...cancelled, payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 } }),
+      options
+    )
+    expect(part).toMatchObject({
+      action: { type: "record_refund", amount: "40.00" },
+      flag: { flag: "late_payment" },
+    })
+    expect(part.flag!.detail).toMatch(/R\$ 54,90 kept/)
   })
 
   it("flags a charge captured into a cart that produced no order, for the admin to refund", () => {
@@ -198,6 +210,15 @@ describe("planChargeSync", () => {
       status: "cancelled",
       action: { type: "cancel_order" },
     })
+    // Cancelled (in the panel) well before its expiry, though read only now: closed at once.
+    const early = new Date(Date.now() - 3 * 3600_000).toISOString()
+    expect(
+      planChargeSync(expired(1), { ...cancelled, updated_at: early }, medusa(), options).status
+    ).toBe("cancelled")
+    // A card has no expiry of this kind.
+    expect(
+      planChargeSync({ ...expired(1), method: "credit_card" }, cancelled, medusa(), options).status
+    ).toBe("cancelled")
     // Failed is not an expiry: closed at once.
     expect(
       planChargeSync(
@@ -532,6 +553,21 @@ describe("planChargeSync for a dispute", () => {
       status: "refunded",
       action: { type: "record_refund", payment_id: "pay_1", amount: "94.90" },
     })
+  })
+
+  it("records the refund when a protest (money held) becomes a chargeback (money taken)", () => {
+    const protest = { status: "disputed" as const, raw: "InProtest", amount_cents: 9490 }
+    const held = charge({ status: "disputed" })
+    expect(planChargeSync(held, protest, medusa({ payment: captured }), options)).toMatchObject({
+      status: null,
+      summary: "still disputed",
+    })
+    const taken = planChargeSync(held, chargeback, medusa({ payment: captured }), options)
+    expect(taken).toMatchObject({
+      flag: { flag: "disputed" },
+      action: { type: "record_refund", payment_id: "pay_1", amount: "94.90" },
+    })
+    expect(taken.flag!.detail).toMatch(/Chargedback.*R\$ 94,90 recorded as refunded/)
   })
 
   it("never counts a disputed charge as paid again", () => {

@@ -110,6 +110,7 @@ export const gatherChargeSyncStep = createStep(
       charge: {
         id: charge.id,
         transaction_id: charge.transaction_id,
+        method: charge.method,
         status: charge.status,
         amount_cents: charge.amount_cents,
         interest_cents:
@@ -241,6 +242,7 @@ async function fetchTransaction(
       raw: detail.status.raw,
       amount_cents: detail.amountCents ?? null,
       refunded_cents: detail.refundedCents ?? null,
+      updated_at: detail.updatedAt ?? null,
     },
     learntInternalId: settled ? null : learnt,
   }

@@ -25,6 +25,8 @@ export const PAID_WITHOUT_ORDER =
 export type ChargeSnapshot = {
   /** The gateway's transaction (absent in older callers: then never compared). */
   transaction_id?: string
+  /** pix, boleto or credit_card (absent in older callers). */
+  method?: string | null
   status: ChargeStatus
   amount_cents: number
   /** Of amount_cents, a card's installment interest: Medusa's payment is for the rest. */
@@ -45,6 +47,8 @@ export type GatewaySnapshot = {
   amount_cents: number | null
   /** What the gateway reports refunded so far (null: it does not say). */
   refunded_cents?: number | null
+  /** When the gateway last changed it, when it says (a cancel's own time). */
+  updated_at?: string | null
 }
 
 export type MedusaSnapshot = {
@@ -183,18 +187,24 @@ export function planChargeSync(
             summary: "paid and captured, but no order: flagged for the admin",
           }
         // Captured while its order was being cancelled (the cancel found nothing yet to refund):
-        // the money is kept for a cancelled order until the admin refunds it.
-        const kept = captured - (medusa.payment?.refunded_cents ?? 0)
-        if (medusa.order?.status === "canceled" && kept > 0 && !partial)
+        // the money is kept for a cancelled order until the admin refunds it (what this read
+        // records refunded in the panel counts).
+        const refundedNow = Math.max(
+          medusa.payment?.refunded_cents ?? 0,
+          Math.min(refunded ?? 0, captured)
+        )
+        const kept = captured - refundedNow
+        if (medusa.order?.status === "canceled" && kept > 0)
           return {
             ...base,
             status: move("paid"),
             paid_amount_cents: gateway.amount_cents,
+            ...partial,
             flag: {
               flag: "late_payment",
               detail: `Paid and captured while its order was being cancelled: ${brl(kept)} kept for a cancelled order; refund it in the Vorexy panel.`,
             },
-            summary: "captured into an order cancelled meanwhile: flagged for a refund",
+            summary: `captured into an order cancelled meanwhile: flagged for a refund${partial ? `; ${partial.summary}` : ""}`,
           }
         return {
           ...base,
@@ -278,12 +288,14 @@ export function planChargeSync(
     }
     case "disputed": {
       // A chargeback or a protest: never counts as paid; what was captured is given back.
-      if (charge.status === "disputed") return { ...base, status: null, summary: "still disputed" }
       // A protest (MED) may still be decided for the store: the money is only held, so no refund
       // is recorded until the gateway says refunded. A chargeback takes the money back.
       const protest = isProtest(gateway.raw)
       const payment = medusa.payment
       const captured = payment ? payment.captured_cents - payment.refunded_cents : 0
+      // Still disputed: nothing new, unless a protest (money held) became a chargeback.
+      if (charge.status === "disputed" && (protest || captured <= 0))
+        return { ...base, status: null, summary: "still disputed" }
       const remaining = protest ? 0 : captured
       const outcome = protest
         ? `: ${brl(captured)} held; recorded as refunded only if Vorexy refunds it`
@@ -310,10 +322,14 @@ export function planChargeSync(
       // Cancelled by the gateway's own expiry: a payment of its last moments may still be
       // confirmed (a PIX's minutes, a boleto's business days later). Awaited through its grace,
       // as one the gateway still offers, and closed then (read again at its end).
+      // (A card has no expiry of its kind; the cancel's own time, when the gateway says it.)
+      const cancelledAt = Date.parse(gateway.updated_at ?? "")
+      const at = Number.isFinite(cancelledAt) ? cancelledAt : now.getTime()
       const byExpiry =
         gateway.status === "cancelled" &&
+        charge.method !== "credit_card" &&
         expiresAt !== null &&
-        now.getTime() >= expiresAt - EXPIRY_CANCEL_SLACK_MS &&
+        at >= expiresAt - EXPIRY_CANCEL_SLACK_MS &&
         now.getTime() <= closesAt!
       if (byExpiry && charge.status === "pending" && !charge.closed_here)
         return {

@@ -3,6 +3,7 @@
  * `charge-facts`, the facts the storefront may read (never one declared for the admin alone).
  */
 import { storefrontFacts } from "../../../../charge-facts"
+import { normaliseChargeStatus } from "../../../../gateway"
 import type { VorexyChargeRow } from "../../../../modules/vorexy/types"
 
 type Charge = VorexyChargeRow
@@ -44,8 +45,15 @@ export function paymentStatusView(
   // Medusa holds a capture, whatever the row's status says (a sync that failed after capturing
   // puts its status back to pending until the next one): paid, nothing more to pay.
   const capturedPending = captured && charge.status === "pending"
+  // Cancelled by the gateway at its expiry, awaited through its grace: nothing to pay any more.
+  const gatewayClosed =
+    !!charge.gateway_status && normaliseChargeStatus(charge.gateway_status).status === "cancelled"
   const payable =
-    charge.status === "pending" && !capturedPending && !charge.offer_closed_at && !unconfirmed
+    charge.status === "pending" &&
+    !capturedPending &&
+    !charge.offer_closed_at &&
+    !unconfirmed &&
+    !gatewayClosed
   return {
     order_id: charge.order_id,
     payment_session_id: charge.payment_session_id,
