@@ -70,13 +70,22 @@ export const orderWaits = (status: VorexyPaymentStatus) =>
   Date.parse(status.renewable_until!) > storeTime(status, Date.now())
 
 /**
+ * Still awaited by the store though nothing can be paid (the gateway closed it at its expiry): a
+ * payment made in time may still be confirmed, so the page keeps following it.
+ */
+export const storeAwaits = (status: VorexyPaymentStatus) =>
+  !status.paid && status.status === "pending" && !status.closed_reason
+
+/**
  * Nothing more to follow: paid and captured by the store (or paid, from a server that does not
- * say), no longer payable (unless its order waits for a new one), or a payment the store could not
- * confirm (only the store changes that).
+ * say), no longer payable (unless its order waits for a new one, or the store still awaits it), or
+ * a payment the store could not confirm (only the store changes that).
  */
 export const isFinalStatus = (status: VorexyPaymentStatus) =>
   Boolean(status.unconfirmed_reason) ||
-  (status.paid ? !awaitingCapture(status) : !status.payable && !orderWaits(status))
+  (status.paid
+    ? !awaitingCapture(status)
+    : !status.payable && !orderWaits(status) && !storeAwaits(status))
 
 const globalTimers: FollowerTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),

@@ -1,4 +1,5 @@
 /** Which face a payment view shows (also its root's `data-state`), from the status route's answer. */
+import { storeAwaits } from "./follower.js"
 import { secondsLeft } from "./format.js"
 import type { VorexyPaymentStatus, VorexyViewState } from "./types.js"
 
@@ -33,7 +34,7 @@ export function viewState(
   if (status.payable) return "closing"
   // Awaited by the store though nothing can be paid any more (the gateway closed it at its
   // expiry): a payment made in time may still be confirmed.
-  if (status.status === "pending" && !status.closed_reason) return "closing"
+  if (storeAwaits(status)) return "closing"
   if (status.status === "failed") return "failed"
   if (status.closed_reason === "order_canceled" || status.status === "refunded") return "cancelled"
   return "expired"

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { VOREXY_MODULE } from "../modules/vorexy"
 import type VorexyModuleService from "../modules/vorexy/service"
 import { runChargeSync } from "../workflows/charge-sync/workflow"
+import { isPassingFailure } from "../workflows/utils/busy"
 import { renewalWindowEnd } from "../workflows/utils/renewal"
 
 /**
@@ -48,10 +49,12 @@ export default async function vorexyOrderCanceled({
         .warn(
           `Vorexy: could not re-fetch ${charge.transaction_id} after its order was cancelled: ${e.message}`
         )
-      // Due now for the reconcile job's read instead (a paid one has no read of its own due).
-      await vorexy
-        .updateVorexyCharges({ id: charge.id, next_sync_at: new Date() })
-        .catch(() => undefined)
+      // Another run held it, or the database or Redis failed: due now for the reconcile job's
+      // read instead (a paid one has no read of its own due). A failure of its own set its backoff.
+      if (isPassingFailure(e))
+        await vorexy
+          .updateVorexyCharges({ id: charge.id, next_sync_at: new Date() })
+          .catch(() => undefined)
     })
   }
 }

@@ -29,6 +29,9 @@ it("says a boleto the gateway closed at its due date is still awaited: nothing t
   // Still pending at the store (a payment made in time clears within days), no longer payable.
   const closing = boletoStatus({ payable: false, digitable_line: null, boleto_url: null })
   expect(viewState(closing)).toBe("closing")
+  // The page keeps following it: its payment, or its close, shows without a reload.
+  expect(isFinalStatus(closing)).toBe(false)
+  expect(isFinalStatus({ ...closing, status: "cancelled" })).toBe(true)
   const { container } = render(<VorexyBoleto status={closing} />)
   expect(container.firstElementChild?.getAttribute("data-state")).toBe("closing")
   expect(container.textContent).toContain("Se você já pagou, aguarde")
