@@ -16,29 +16,33 @@ const client = new Client({
 beforeAll(() => client.connect())
 afterAll(() => client.end())
 
-it("reads in SQL the same mark chargeMark makes, for every status and every column set or not", async () => {
+it("reads in SQL the same mark chargeMark makes, for every status, the gateway's, and every column set or not", async () => {
   const at = new Date("2026-02-14T12:00:00Z")
   const rows = []
-  for (const status of ["awaiting_payment", "paid", "expired", "refunded"])
-    for (let set = 0; set < 8; set++)
-      rows.push({
-        status,
-        offer_closed_at: set & 1 ? at : null,
-        gateway_unknown_at: set & 2 ? at : null,
-        captured_at: set & 4 ? at : null,
-      })
+  for (const status of ["pending", "paid", "cancelled", "refunded"])
+    for (const gateway_status of [null, "AWAITING_PAYMENT", "Cancelled"])
+      for (let set = 0; set < 8; set++)
+        rows.push({
+          status,
+          gateway_status,
+          offer_closed_at: set & 1 ? at : null,
+          gateway_unknown_at: set & 2 ? at : null,
+          captured_at: set & 4 ? at : null,
+        })
   const { rows: read } = await client.query(
-    `select ${CHARGE_MARK_SQL} as mark from unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[])
-       with ordinality as vorexy_charge(status, offer_closed_at, gateway_unknown_at, captured_at, n)
+    `select ${CHARGE_MARK_SQL} as mark from unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[])
+       with ordinality as vorexy_charge(status, gateway_status, offer_closed_at, gateway_unknown_at, captured_at, n)
      order by n`,
     [
       rows.map((row) => row.status),
+      rows.map((row) => row.gateway_status),
       rows.map((row) => row.offer_closed_at),
       rows.map((row) => row.gateway_unknown_at),
       rows.map((row) => row.captured_at),
     ]
   )
   expect(read.map((row) => row.mark)).toEqual(rows.map(chargeMark))
-  // Each of the 8 combinations of a status is a mark of its own.
+  // Each combination is a mark of its own: the gateway cancelling a charge still pending here
+  // (its expiry) wakes a waiting request.
   expect(new Set(read.map((row) => row.mark)).size).toBe(rows.length)
 })

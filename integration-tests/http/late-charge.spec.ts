@@ -137,8 +137,20 @@ medusaIntegrationTestRunner({
     it("keeps the order of a PIX the gateway expired open through its grace, and captures a payment of its last moments", async () => {
       const { orderId, transactionId } = await placePixOrder(api, store)
       await moveChargeExpiry(getContainer(), transactionId, new Date(Date.now() - 30_000))
+      // The shopper's page is waiting on it (a long-poll of the awaiting charge, still payable).
+      const waiting = api.get(
+        `/store/vorexy/payment-status?order_id=${orderId}&wait=true&last_status=pending&timeout_ms=20000`,
+        store.storeHeaders
+      )
+      await eventually(async () => vorexy().chargeWatcher().size === 1)
       // The gateway's expiry job cancels it, and says so by webhook.
       gateway.sandbox.state.expireTransaction(transactionId)
+      // The waiting page is woken by it, and told there is nothing more to pay (a poll that slept
+      // through it would answer, at its timeout, the payable charge it started from).
+      expect((await waiting).data.payment_status).toMatchObject({
+        status: "pending",
+        payable: false,
+      })
       const heard = await eventually(async () => {
         const charge = await chargeOf(transactionId)
         return charge.gateway_status === "Cancelled" ? charge : null

@@ -21,16 +21,17 @@ export const FALLBACK_TICK_MS =
   Number(process.env.VOREXY_WATCH_FALLBACK_MS) || WATCH_FALLBACK_TICK_MS
 
 /**
- * A charge's state as the storefront sees it: its status, whether it is still offered, whether
- * it was marked unknown at the gateway (the shopper is then told it could not be confirmed), and
- * whether Medusa has captured it into the order.
+ * A charge's state as the storefront sees it: its status and the gateway's (a charge the gateway
+ * cancelled at its expiry stays pending here, but is no longer offered), whether it is still
+ * offered, whether it was marked unknown at the gateway (the shopper is then told it could not be
+ * confirmed), and whether Medusa has captured it into the order.
  */
 export type ChargeMark = { id: string; mark: string }
 export type ReadMarks = (ids: string[]) => Promise<ChargeMark[]>
 
 /**
- * What follows the status in a mark: each column that, once set, adds its word. The one rule both
- * chargeMark and its SQL (CHARGE_MARK_SQL, the watcher's query) are built from.
+ * What follows the statuses in a mark: each column that, once set, adds its word. The one rule
+ * both chargeMark and its SQL (CHARGE_MARK_SQL, the watcher's query) are built from.
  */
 const MARK_WORDS = [
   ["offer_closed_at", "closed"],
@@ -38,17 +39,17 @@ const MARK_WORDS = [
   ["captured_at", "|captured"],
 ] as const
 
-type MarkedRow = { status: string } & {
+type MarkedRow = { status: string; gateway_status?: string | null } & {
   [column in (typeof MARK_WORDS)[number][0]]?: Date | string | null
 }
 
 /** The mark of a charge row. */
 export const chargeMark = (charge: MarkedRow) =>
-  `${charge.status}|${MARK_WORDS.map(([column, word]) => (charge[column] ? word : "")).join("")}`
+  `${charge.status}|${charge.gateway_status ?? ""}|${MARK_WORDS.map(([column, word]) => (charge[column] ? word : "")).join("")}`
 
 /** chargeMark in SQL, over vorexy_charge's columns. */
 export const CHARGE_MARK_SQL =
-  "status || '|'" +
+  "status || '|' || coalesce(gateway_status, '') || '|'" +
   MARK_WORDS.map(
     ([column, word]) => ` || case when ${column} is null then '' else '${word}' end`
   ).join("")

@@ -3,8 +3,8 @@
  * `charge-facts`, the facts the storefront may read (never one declared for the admin alone).
  */
 import { storefrontFacts } from "../../../../charge-facts"
-import { normaliseChargeStatus } from "../../../../gateway"
 import type { VorexyChargeRow } from "../../../../modules/vorexy/types"
+import { closingAtGateway } from "../../../../workflows/utils/watch-schedule"
 
 type Charge = VorexyChargeRow
 
@@ -45,15 +45,12 @@ export function paymentStatusView(
   // Medusa holds a capture, whatever the row's status says (a sync that failed after capturing
   // puts its status back to pending until the next one): paid, nothing more to pay.
   const capturedPending = captured && charge.status === "pending"
-  // Cancelled by the gateway at its expiry, awaited through its grace: nothing to pay any more.
-  const gatewayClosed =
-    !!charge.gateway_status && normaliseChargeStatus(charge.gateway_status).status === "cancelled"
   const payable =
     charge.status === "pending" &&
     !capturedPending &&
     !charge.offer_closed_at &&
     !unconfirmed &&
-    !gatewayClosed
+    !closingAtGateway(charge)
   return {
     order_id: charge.order_id,
     payment_session_id: charge.payment_session_id,
