@@ -51,6 +51,10 @@ export function readGatewayDate(value: unknown): GatewayDate | null {
   return at ? { kind: "instant", at } : null
 }
 
+/** The date (YYYY-MM-DD) an instant falls on in Brasília. */
+export const brasiliaDateOf = (at: number) =>
+  new Date(at - 3 * 3_600_000).toISOString().slice(0, 10)
+
 /** The first moment of a date in Brasília. */
 export const startOfBrasiliaDay = (date: string) =>
   new Date(`${date}T00:00:00.000${BRASILIA_OFFSET}`)

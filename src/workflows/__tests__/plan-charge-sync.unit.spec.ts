@@ -219,6 +219,21 @@ describe("planChargeSync", () => {
     expect(
       planChargeSync({ ...expired(1), method: "credit_card" }, cancelled, medusa(), options).status
     ).toBe("cancelled")
+    // A boleto is payable all its due day (25 November, to 23:59 in Brasília): the gateway's
+    // expiry from that day's first moment is its expiry; a cancel the evening before is not.
+    const boleto = charge({ method: "boleto", expires_at: "2026-11-26T02:59:59.999Z" })
+    const inGrace = {
+      ...options,
+      expiryGraceMinutes: 3 * 1440,
+      now: new Date("2026-11-26T15:00:00Z"),
+    }
+    const cancelledOn = (at: string) =>
+      planChargeSync(boleto, { ...cancelled, updated_at: at }, medusa(), inGrace)
+    expect(cancelledOn("2026-11-25T03:00:00Z")).toMatchObject({
+      status: null,
+      action: { type: "none" },
+    })
+    expect(cancelledOn("2026-11-25T02:59:00Z").status).toBe("cancelled")
     // Failed is not an expiry: closed at once.
     expect(
       planChargeSync(

@@ -8,6 +8,7 @@
  * to one capture. States only move forward.
  */
 import { canMoveCharge, centsToMajor, ChargeStatus, isProtest } from "../../gateway"
+import { brasiliaDateOf, startOfBrasiliaDay } from "../../gateway/dates"
 import { EXPIRY_CANCEL_SLACK_MS } from "../../rules/timing"
 
 export type ChargeFlag =
@@ -322,14 +323,21 @@ export function planChargeSync(
       // Cancelled by the gateway's own expiry: a payment of its last moments may still be
       // confirmed (a PIX's minutes, a boleto's business days later). Awaited through its grace,
       // as one the gateway still offers, and closed then (read again at its end).
-      // (A card has no expiry of its kind; the cancel's own time, when the gateway says it.)
+      // (A card has no expiry of its kind; the cancel's own time, when the gateway says it.) A
+      // boleto is payable all its due day: a gateway may expire it at that day's start.
       const cancelledAt = Date.parse(gateway.updated_at ?? "")
       const at = Number.isFinite(cancelledAt) ? cancelledAt : now.getTime()
+      const expiryFrom =
+        expiresAt === null
+          ? null
+          : charge.method === "boleto"
+            ? startOfBrasiliaDay(brasiliaDateOf(expiresAt)).getTime()
+            : expiresAt - EXPIRY_CANCEL_SLACK_MS
       const byExpiry =
         gateway.status === "cancelled" &&
         charge.method !== "credit_card" &&
-        expiresAt !== null &&
-        at >= expiresAt - EXPIRY_CANCEL_SLACK_MS &&
+        expiryFrom !== null &&
+        at >= expiryFrom &&
         now.getTime() <= closesAt!
       if (byExpiry && charge.status === "pending" && !charge.closed_here)
         return {

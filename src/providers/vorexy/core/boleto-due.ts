@@ -5,14 +5,9 @@
  * missing, unreadable, in the past or beyond what was asked for is replaced by the one asked for:
  * the end of the day `expiresInDays` from now.
  */
-import { endOfBrasiliaDay, readGatewayDate } from "../../../gateway/dates"
+import { brasiliaDateOf, endOfBrasiliaDay, readGatewayDate } from "../../../gateway/dates"
 
 const DAY = 86_400_000
-
-/** Today's date in Brasília, `days` later, as YYYY-MM-DD. */
-function brasiliaDate(now: number, days: number) {
-  return new Date(now - 3 * 3_600_000 + days * DAY).toISOString().slice(0, 10)
-}
 
 function parse(raw: unknown): Date | null {
   const read = readGatewayDate(raw)
@@ -21,7 +16,7 @@ function parse(raw: unknown): Date | null {
 }
 
 export function boletoDueAt(raw: string | undefined, expiresInDays: number, now = Date.now()) {
-  const asked = endOfBrasiliaDay(brasiliaDate(now, expiresInDays))
+  const asked = endOfBrasiliaDay(brasiliaDateOf(now + expiresInDays * DAY))
   const sent = parse(raw)
   if (!sent || sent.getTime() < now || sent.getTime() > asked.getTime() + DAY) {
     return asked.toISOString()
