@@ -418,6 +418,45 @@ medusaIntegrationTestRunner({
       expect((await captures(orderId)).refunds).toHaveLength(1)
     })
 
+    it("flags refunds recorded twice at once for one made in the panel", async () => {
+      gateway.sandbox.setWebhookUrl(null)
+      const { orderId, transactionId } = await placePixOrder(api, store)
+      gateway.sandbox.state.payTransaction(transactionId)
+      await reconcile()
+      gateway.sandbox.state.refundTransaction(transactionId, 1000)
+      const {
+        data: [row],
+      } = await getContainer()
+        .resolve("query")
+        .graph({
+          entity: "order",
+          fields: ["payment_collections.payments.id"],
+          filters: { id: orderId },
+        })
+      const paymentId = (row as { payment_collections: { payments: { id: string }[] }[] })
+        .payment_collections[0].payments[0].id
+      const admin = await adminHeaders(getContainer())
+      // Two admins (or a double submit) record the panel's R$ 10 at the same moment: each check
+      // reads the gateway slowly, before either is written.
+      gateway.sandbox.setFaults({ latencyMs: 400, routes: ["getTransaction"] })
+      const refund = () =>
+        api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, admin).catch(errorResponse)
+      const answers = await Promise.all([refund(), refund()])
+      gateway.sandbox.setFaults({ latencyMs: 0 })
+      const recorded = (await captures(orderId)).refunds.map((r) => Number(r.amount))
+      // Medusa serialises refunds against what it captured, not against the panel: both passed.
+      expect(answers.map((a) => a.status)).toEqual([200, 200])
+      expect(recorded).toEqual([10, 10])
+      // The store is told at once: its books show more refunded than Vorexy gave back.
+      const flagged = await eventually(async () => {
+        const row = await charge(transactionId)
+        return row.flag === "refund_mismatch" ? row : null
+      })
+      expect(flagged.flag_detail).toBe(
+        "Medusa records R$ 20,00 refunded, but Vorexy reports R$ 10,00 given back: a refund was recorded that Vorexy did not make (two recorded at once for one); check the order's refunds."
+      )
+    })
+
     it("records partial refunds made in the panel, then the rest", async () => {
       const { orderId, transactionId } = await placePixOrder(api, store)
       gateway.sandbox.state.payTransaction(transactionId)

@@ -66,6 +66,7 @@ export type Charge = {
     | "disputed"
     | "unknown_at_gateway"
     | "paid_without_order"
+    | "refund_mismatch"
     | null
   method: "pix" | "boleto" | "credit_card"
   /** What the method adds, as `charge-facts` declares it for the admin. */

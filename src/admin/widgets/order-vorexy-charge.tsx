@@ -16,6 +16,7 @@ const FLAG_TITLES = {
   disputed: "disputedTitle",
   paid_without_order: "paidWithoutOrderTitle",
   unknown_at_gateway: "unknownAtGatewayTitle",
+  refund_mismatch: "refundMismatchTitle",
 } as const
 
 const TITLES = { pix: "pixCharge", boleto: "boletoCharge", credit_card: "cardCharge" } as const

@@ -235,6 +235,10 @@ describe("readPolicy: what each trigger means for the sync", () => {
       { ...tx, by: "order_cancelled" },
       { vouched: false, lock_wait_s: 30 },
     ],
+    [
+      { ...tx, by: "refund_recorded", refunded_cents: 1000 },
+      { refunds_recorded_cents: 1000, lock_wait_s: 30 },
+    ],
   ]
   it.each(rows)("%o", (trigger, policy) => {
     expect(readPolicy(trigger)).toEqual(expect.objectContaining(policy))

@@ -54,6 +54,38 @@ describe("planChargeSync", () => {
     })
   })
 
+  it("flags refunds recorded in Medusa beyond what the gateway gave back, records nothing from them", () => {
+    const payment = (refunded_cents: number) =>
+      medusa({ payment: { id: "pay_1", captured_cents: 9490, refunded_cents } })
+    const partly = { ...paid, refunded_cents: 1000 }
+    const twice = planChargeSync(charge({ status: "paid" }), partly, payment(2000), options)
+    expect(twice).toMatchObject({
+      status: null,
+      action: { type: "none" },
+      flag: {
+        flag: "refund_mismatch",
+        detail: expect.stringMatching(
+          /^Medusa records R\$ 20,00 refunded, but Vorexy reports R\$ 10,00 given back/
+        ),
+      },
+    })
+    // As much as the gateway gave back: nothing to flag; less: the rest recorded.
+    expect(
+      planChargeSync(charge({ status: "paid" }), partly, payment(1000), options).flag
+    ).toBeNull()
+    expect(planChargeSync(charge({ status: "paid" }), partly, payment(0), options)).toMatchObject({
+      flag: null,
+      action: { type: "record_refund", amount: "10.00" },
+    })
+    // Refunded in full (no amount said: all of it) covers what Medusa recorded.
+    const whole = { status: "refunded" as const, raw: "Refunded", amount_cents: 9490 }
+    expect(
+      planChargeSync(charge({ status: "paid" }), whole, payment(9490), options).flag
+    ).toBeNull()
+    // The gateway not saying what it refunded of a paid charge: nothing to compare.
+    expect(planChargeSync(charge({ status: "paid" }), paid, payment(2000), options).flag).toBeNull()
+  })
+
   it("flags a capture kept for an order cancelled meanwhile, until it is refunded", () => {
     const cancelled = { order: { id: "order_1", status: "canceled" } }
     const kept = planChargeSync(

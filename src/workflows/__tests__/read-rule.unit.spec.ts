@@ -44,6 +44,17 @@ describe("alreadyAnswered: the one rule for skipping a sync's read", () => {
     expect(alreadyAnswered(paid, seen("paid", { amount_cents: 999 }))).toBeNull()
   })
 
+  it("skips a recorded refund the row shows given back, reads one beyond it", () => {
+    const refunded = (cents: number) => ({ refunds_recorded_cents: cents })
+    const partly = { ...paid, refunded_amount_cents: 1000 }
+    expect(alreadyAnswered(partly, refunded(1000))).toMatch(/within what Vorexy gave back/)
+    expect(alreadyAnswered(partly, refunded(1001))).toBeNull()
+    // No refund seen yet: any recorded refund is read for.
+    expect(alreadyAnswered(paid, refunded(1))).toBeNull()
+    // Refunded, the gateway saying no amount: all of it.
+    expect(alreadyAnswered({ ...paid, status: "refunded" }, refunded(1999))).toMatch(/within/)
+  })
+
   it("always reads for an admin's sync now", () => {
     expect(alreadyAnswered(paid, { ...seen("paid"), force: true })).toBeNull()
   })

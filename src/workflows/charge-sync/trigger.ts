@@ -39,6 +39,11 @@ export type ChargeSyncTrigger = Charge &
     | { by: "provider"; seen: GatewaySnapshot }
     /** The charge's order was cancelled: read, so a payment made meanwhile is flagged at once. */
     | { by: "order_cancelled" }
+    /**
+     * Medusa recorded a refund of its payment (`refunded_cents`: its refunds now): read, unless the
+     * row already shows that much given back, so refunds beyond the gateway's are flagged.
+     */
+    | { by: "refund_recorded"; refunded_cents: number }
   )
 
 export type ReadPolicy = SyncTrigger & {
@@ -76,5 +81,7 @@ export function readPolicy(trigger: ChargeSyncTrigger): ReadPolicy {
       return { ...none, observed: trigger.seen }
     case "order_cancelled":
       return none
+    case "refund_recorded":
+      return { ...none, refunds_recorded_cents: trigger.refunded_cents }
   }
 }

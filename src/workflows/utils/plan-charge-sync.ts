@@ -19,6 +19,7 @@ export type ChargeFlag =
   | "disputed"
   | "unknown_at_gateway"
   | "paid_without_order"
+  | "refund_mismatch"
 
 export const PAID_WITHOUT_ORDER =
   "Paid and captured, but its cart produced no order (an item or the shipping option was gone when it completed): refund it in the Vorexy panel, or create the order by hand."
@@ -176,6 +177,8 @@ export function planChargeSync(
         return flagged("late_payment", detail, "a second payment for a paid session: flagged")
       }
       if (captured > 0) {
+        const beyond = refundsBeyond(refunded)
+        if (beyond) return beyond
         const partial = recordRefund(refunded)
         // Captured, but the cart never became an order (it could not complete: stock or shipping
         // gone meanwhile). Nothing refunds it by itself: the admin must.
@@ -269,6 +272,8 @@ export function planChargeSync(
       )
     }
     case "refunded": {
+      const beyond = refundsBeyond(refunded ?? charge.amount_cents)
+      if (beyond) return { ...beyond, status: move("refunded") }
       if (captured > 0) {
         const recorded = recordRefund(refunded ?? captured)
         return { ...base, status: move("refunded"), ...(recorded ?? { summary: "refunded" }) }
@@ -357,6 +362,18 @@ export function planChargeSync(
       const watched = medusa.order?.status === "canceled" ? " (order cancelled: watched)" : ""
       return { ...base, status: null, summary: `still awaiting payment${watched}` }
     }
+  }
+
+  /**
+   * Medusa records more refunded than the gateway gave back (`givenBack`; null: it does not say):
+   * two refunds recorded at the same moment for one made in the panel each passed the provider's
+   * check. Flagged for the admin; nothing else is recorded from it.
+   */
+  function refundsBeyond(givenBack: number | null): ChargeSyncPlan | null {
+    const recorded = medusa.payment?.refunded_cents ?? 0
+    if (givenBack === null || recorded <= givenBack) return null
+    const detail = `Medusa records ${brl(recorded)} refunded, but Vorexy reports ${brl(givenBack)} given back: a refund was recorded that Vorexy did not make (two recorded at once for one); check the order's refunds.`
+    return flagged("refund_mismatch", detail, "refunds recorded beyond the gateway's: flagged")
   }
 
   /** A refund the gateway reports beyond what Medusa recorded, on the captured payment. */

@@ -25,6 +25,11 @@ export type SyncTrigger = {
   recheck?: boolean
   /** An admin's "sync now": always read. */
   force?: boolean
+  /**
+   * Medusa's refunds of the charge's payment, in cents, once one was recorded: a row that already
+   * shows that much given back answers it (the sync's own recording of a panel refund).
+   */
+  refunds_recorded_cents?: number
 }
 
 export type RecordedCharge = {
@@ -69,6 +74,15 @@ export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): s
     const recorded = charge.gateway_status ? normalHint(charge.gateway_status) : null
     if (CREATION_HINTS.has(hint) || hint === recorded)
       return `the delivery says "${trigger.hint.slice(0, 40)}", as recorded: nothing to look up`
+  }
+  const recorded = trigger.refunds_recorded_cents
+  if (recorded !== undefined) {
+    // What the last read saw given back (refunded, saying no amount: all of it): it only grows.
+    const givenBack =
+      charge.status === "refunded"
+        ? (charge.refunded_amount_cents ?? Infinity)
+        : (charge.refunded_amount_cents ?? 0)
+    if (recorded <= givenBack) return "the refunds recorded are within what Vorexy gave back"
   }
   const seen = trigger.observed
   if (seen && seen.status === charge.status) {

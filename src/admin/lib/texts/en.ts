@@ -48,6 +48,7 @@ export const en = {
   refundBeforeCaptureTitle: "Refunded before capture",
   syncFailingTitle: "Sync keeps failing",
   paidWithoutOrderTitle: "Paid, but no order",
+  refundMismatchTitle: "Refunds recorded beyond Vorexy's",
   disputedTitle: "Disputed (chargeback)",
   unknownAtGatewayTitle: "Unknown at Vorexy",
   replacedByNew:
@@ -148,6 +149,7 @@ export const en = {
   reason_disputed: "Disputed",
   reason_unknown_at_gateway: "Unknown at Vorexy",
   reason_paid_without_order: "Paid, no order",
+  reason_refund_mismatch: "Refunds differ",
   setupAlertTitle: "Vorexy knows none of the recent charges",
   setupAlertBody:
     "{count} charges since {since} are unknown at Vorexy, and none was confirmed since. The gateway URL (VOREXY_BASE_URL) or the credentials (account) are probably wrong: check the setup above, then use Sync all unknown.",

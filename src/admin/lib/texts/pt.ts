@@ -55,6 +55,7 @@ export const pt: typeof en = {
   unknownAtGatewayHint:
     "A Vorexy responde que não conhece esta cobrança, então ela só é verificada de novo quando a Vorexy a lista ou envia um webhook autenticado sobre ela. Provavelmente foi criada com outras credenciais ou outra conta. Nada foi cancelado nem estornado: confira no painel da Vorexy e use Sincronizar agora.",
   paidWithoutOrderTitle: "Pago, mas sem pedido",
+  refundMismatchTitle: "Reembolsos registrados além dos da Vorexy",
   disputedTitle: "Em disputa (chargeback)",
   boletoCharge: "Boleto (Vorexy)",
   cardCharge: "Pagamento com cartão (Vorexy)",
@@ -150,6 +151,7 @@ export const pt: typeof en = {
   reason_disputed: "Em disputa",
   reason_unknown_at_gateway: "Desconhecida na Vorexy",
   reason_paid_without_order: "Pago, sem pedido",
+  reason_refund_mismatch: "Reembolsos divergentes",
   setupAlertTitle: "A Vorexy não conhece nenhuma cobrança recente",
   setupAlertBody:
     "{count} cobranças desde {since} são desconhecidas na Vorexy, e nenhuma foi confirmada desde então. A URL do gateway (VOREXY_BASE_URL) ou as credenciais (conta) provavelmente estão erradas: confira a configuração acima e use Sincronizar todas as desconhecidas.",

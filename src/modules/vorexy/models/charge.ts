@@ -47,7 +47,8 @@ export const VorexyCharge = model
      * Needs the admin: paid for another amount; paid after the order was cancelled (or with nothing
      * left to capture into); refunded before it was captured; its sync keeps failing; disputed
      * (a chargeback or a protest); unknown at the gateway, which answers 404 (unknown-charge.ts); or
-     * paid and captured while its cart produced no order (stock or shipping gone meanwhile).
+     * paid and captured while its cart produced no order (stock or shipping gone meanwhile); or
+     * refunded in Medusa beyond what the gateway gave back (two refunds recorded at once for one).
      */
     flag: model
       .enum([
@@ -58,6 +59,7 @@ export const VorexyCharge = model
         "disputed",
         "unknown_at_gateway",
         "paid_without_order",
+        "refund_mismatch",
       ])
       .nullable(),
     flag_detail: model.text().nullable(),
