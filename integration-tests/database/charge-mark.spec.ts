@@ -18,9 +18,11 @@ afterAll(() => client.end())
 
 it("reads in SQL the same mark chargeMark makes, for every status, the gateway's, and every column set or not", async () => {
   const at = new Date("2026-02-14T12:00:00Z")
-  const rows = []
+  const rows: Array<
+    Parameters<typeof chargeMark>[0] & { status: string; gateway_status: string | null }
+  > = []
   for (const status of ["pending", "paid", "cancelled", "refunded"])
-    for (const gateway_status of [null, "AWAITING_PAYMENT", "Cancelled"])
+    for (const gateway_status of [null, "AWAITING_PAYMENT", "Cancelled", " EXPIRED ", "in-protest"])
       for (let set = 0; set < 8; set++)
         rows.push({
           status,
@@ -42,7 +44,15 @@ it("reads in SQL the same mark chargeMark makes, for every status, the gateway's
     ]
   )
   expect(read.map((row) => row.mark)).toEqual(rows.map(chargeMark))
-  // Each combination is a mark of its own: the gateway cancelling a charge still pending here
-  // (its expiry) wakes a waiting request.
-  expect(new Set(read.map((row) => row.mark)).size).toBe(rows.length)
+  // Each of the 8 combinations of columns of a status is a mark of its own.
+  const plain = read.filter((_: unknown, i: number) => rows[i].gateway_status === null)
+  expect(new Set(plain.map((row: { mark: string }) => row.mark)).size).toBe(4 * 8)
+  // The gateway cancelling a charge still awaited here (its expiry) is a change of its own, in
+  // whatever words it says it; its wording alone is not.
+  const markOf = (status: string, gateway_status: string | null) =>
+    read[rows.findIndex((r) => r.status === status && r.gateway_status === gateway_status)].mark
+  expect(markOf("pending", "Cancelled")).not.toBe(markOf("pending", "AWAITING_PAYMENT"))
+  expect(markOf("pending", " EXPIRED ")).toBe(markOf("pending", "Cancelled"))
+  expect(markOf("pending", "AWAITING_PAYMENT")).toBe(markOf("pending", null))
+  expect(markOf("paid", "Cancelled")).toBe(markOf("paid", null))
 })

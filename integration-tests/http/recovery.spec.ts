@@ -37,6 +37,20 @@ medusaIntegrationTestRunner({
     const reconcile = () => reconcileVorexy(getContainer())
     const charge = async (transactionId: string) =>
       (await vorexy().listVorexyCharges({ transaction_id: transactionId }))[0]
+    /** The order's one payment. */
+    const paymentOf = async (orderId: string) => {
+      const {
+        data: [row],
+      } = await getContainer()
+        .resolve("query")
+        .graph({
+          entity: "order",
+          fields: ["payment_collections.payments.id"],
+          filters: { id: orderId },
+        })
+      return (row as { payment_collections: { payments: { id: string }[] }[] })
+        .payment_collections[0].payments[0].id
+    }
     const orderStatus = async (orderId: string) =>
       (await getContainer().resolve(Modules.ORDER).retrieveOrder(orderId)).status
     /** The job's gateway calls refilled, as a minute later. */
@@ -391,25 +405,21 @@ medusaIntegrationTestRunner({
       expect((await captures(open.orderId)).captures).toBe(0)
     })
 
-    it("never records more refunds in Medusa than the panel made", async () => {
+    /** A captured PIX order, R$ 10 of it refunded in the panel; the admin's refund of R$ 10. */
+    async function panelRefunded() {
       const { orderId, transactionId } = await placePixOrder(api, store)
       gateway.sandbox.state.payTransaction(transactionId)
       await reconcile()
       gateway.sandbox.state.refundTransaction(transactionId, 1000)
-      const {
-        data: [row],
-      } = await getContainer()
-        .resolve("query")
-        .graph({
-          entity: "order",
-          fields: ["payment_collections.payments.id"],
-          filters: { id: orderId },
-        })
-      const paymentId = (row as { payment_collections: { payments: { id: string }[] }[] })
-        .payment_collections[0].payments[0].id
+      const paymentId = await paymentOf(orderId)
       const admin = await adminHeaders(getContainer())
       const refund = () =>
         api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, admin).catch(errorResponse)
+      return { orderId, transactionId, refund }
+    }
+
+    it("never records more refunds in Medusa than the panel made", async () => {
+      const { orderId, refund } = await panelRefunded()
 
       expect((await refund()).status).toBe(200)
       const again = await refund()
@@ -420,27 +430,10 @@ medusaIntegrationTestRunner({
 
     it("flags refunds recorded twice at once for one made in the panel", async () => {
       gateway.sandbox.setWebhookUrl(null)
-      const { orderId, transactionId } = await placePixOrder(api, store)
-      gateway.sandbox.state.payTransaction(transactionId)
-      await reconcile()
-      gateway.sandbox.state.refundTransaction(transactionId, 1000)
-      const {
-        data: [row],
-      } = await getContainer()
-        .resolve("query")
-        .graph({
-          entity: "order",
-          fields: ["payment_collections.payments.id"],
-          filters: { id: orderId },
-        })
-      const paymentId = (row as { payment_collections: { payments: { id: string }[] }[] })
-        .payment_collections[0].payments[0].id
-      const admin = await adminHeaders(getContainer())
+      const { orderId, transactionId, refund } = await panelRefunded()
       // Two admins (or a double submit) record the panel's R$ 10 at the same moment: each check
       // reads the gateway slowly, before either is written.
       gateway.sandbox.setFaults({ latencyMs: 400, routes: ["getTransaction"] })
-      const refund = () =>
-        api.post(`/admin/payments/${paymentId}/refund`, { amount: 10 }, admin).catch(errorResponse)
       const answers = await Promise.all([refund(), refund()])
       gateway.sandbox.setFaults({ latencyMs: 0 })
       const recorded = (await captures(orderId)).refunds.map((r) => Number(r.amount))
@@ -453,8 +446,14 @@ medusaIntegrationTestRunner({
         return row.flag === "refund_mismatch" ? row : null
       })
       expect(flagged.flag_detail).toBe(
-        "Medusa records R$ 20,00 refunded, but Vorexy reports R$ 10,00 given back: a refund was recorded that Vorexy did not make (two recorded at once for one); check the order's refunds."
+        "Medusa records R$ 20,00 refunded, but Vorexy reports R$ 10,00 given back: a refund was recorded that Vorexy did not make (two recorded at once for one, or a refund the gateway reversed); check the order's refunds against the Vorexy panel."
       )
+      // The owner refunds the difference in the panel: the books agree again, the flag goes.
+      gateway.sandbox.state.refundTransaction(transactionId, 1000)
+      const admin = await adminHeaders(getContainer())
+      await api.post(`/admin/vorexy/charges/${flagged.id}/sync`, {}, admin)
+      expect(await charge(transactionId)).toMatchObject({ flag: null, refunded_amount_cents: 2000 })
+      expect((await captures(orderId)).refunds.map((r) => Number(r.amount))).toEqual([10, 10])
     })
 
     it("records partial refunds made in the panel, then the rest", async () => {

@@ -122,6 +122,19 @@ function normalise<S extends string>(
   }
 }
 
+/** The gateway's words (compared as `statusKey` makes them) for a canonical charge status. */
+export const chargeWordsFor = (status: ChargeStatus) =>
+  Object.keys(CHARGE_TABLE).filter((word) => CHARGE_TABLE[word] === status)
+
+/**
+ * Awaiting here, cancelled at the gateway: its expiry's cancel, awaited through its grace (a
+ * payment made in time may still be confirmed) though nothing can be paid any more.
+ */
+export const closingAtGateway = (charge: { status: string; gateway_status?: string | null }) =>
+  charge.status === "pending" &&
+  !!charge.gateway_status &&
+  normaliseChargeStatus(charge.gateway_status).status === "cancelled"
+
 export function normaliseChargeStatus(raw: unknown): StatusInfo<ChargeStatus> {
   return normalise(raw, CHARGE_TABLE, "pending", CHARGE_TERMINAL)
 }

@@ -17,43 +17,52 @@ type PaymentRow = {
  * Vorexy has no refund call: the provider lets a refund through only once the panel shows it, but
  * two recorded at the same moment each pass that check (Medusa locks the payment against its
  * captured amount, not against the gateway). Unless the charge row already shows that much given
- * back, the charge is read again: refunds beyond the gateway's are flagged `refund_mismatch`.
+ * back, the charge is read again: refunds beyond the gateway's are flagged `refund_mismatch`. If
+ * another run held it, or the database or Redis failed, the charge is due now for the reconcile
+ * job's read, which compares them too (a failure of its own set its backoff).
  */
 export default async function vorexyPaymentRefunded({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: ["payment_session_id", "data", "refunds.amount"],
-    filters: { id: event.data.id },
-  })
-  const payment = data[0] as PaymentRow | undefined
-  const transactionId = payment?.data?.transaction_id
-  if (typeof transactionId !== "string") return
   const vorexy = container.resolve<VorexyModuleService>(VOREXY_MODULE)
-  // A Vorexy charge of this very payment (another provider's payment names none of ours).
-  const [charge] = await vorexy.listVorexyCharges({
-    transaction_id: transactionId,
-    payment_session_id: payment?.payment_session_id ?? "",
-  })
-  if (!charge) return
-  const refunded = (payment?.refunds ?? []).reduce((sum, r) => sum + toCents(r.amount), 0)
-  await runChargeSync(container, {
-    by: "refund_recorded",
-    transaction_id: transactionId,
-    refunded_cents: refunded,
-  }).catch(async (e: Error) => {
+  let chargeId: string | null = null
+  let transactionId: string | null = null
+  try {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "payment",
+      fields: ["payment_session_id", "data", "refunds.amount"],
+      filters: { id: event.data.id },
+    })
+    const payment = data[0] as PaymentRow | undefined
+    const named = payment?.data?.transaction_id
+    if (!payment || typeof named !== "string") return
+    // A Vorexy charge of this very payment (another provider's payment names none of ours).
+    const [charge] = await vorexy.listVorexyCharges({
+      transaction_id: named,
+      payment_session_id: payment.payment_session_id ?? "",
+    })
+    if (!charge) return
+    chargeId = charge.id
+    transactionId = named
+    const refunded = (payment.refunds ?? []).reduce((sum, r) => sum + toCents(r.amount), 0)
+    await runChargeSync(container, {
+      by: "refund_recorded",
+      transaction_id: named,
+      refunded_cents: refunded,
+    })
+  } catch (e) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`Vorexy: could not re-fetch ${transactionId} after a refund: ${e.message}`)
-    // Another run held it, or the database or Redis failed: due now for the job's read.
-    if (isPassingFailure(e))
+      .warn(
+        `Vorexy: could not re-fetch ${transactionId ?? `the charge of payment ${event.data.id}`} after a refund: ${(e as Error).message}`
+      )
+    if (chargeId && isPassingFailure(e))
       await vorexy
-        .updateVorexyCharges({ id: charge.id, next_sync_at: new Date() })
+        .updateVorexyCharges({ id: chargeId, next_sync_at: new Date() })
         .catch(() => undefined)
-  })
+  }
 }
 
 export const config: SubscriberConfig = { event: "payment.refunded" }

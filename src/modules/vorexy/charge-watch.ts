@@ -6,6 +6,7 @@
  * for an announcement missed. Each request ends at its own deadline, whatever the database does,
  * so none is held past its timeout.
  */
+import { chargeWordsFor, closingAtGateway } from "../../gateway"
 import {
   WATCH_FALLBACK_TICK_MS,
   WATCH_MIN_GAP_MS,
@@ -21,17 +22,17 @@ export const FALLBACK_TICK_MS =
   Number(process.env.VOREXY_WATCH_FALLBACK_MS) || WATCH_FALLBACK_TICK_MS
 
 /**
- * A charge's state as the storefront sees it: its status and the gateway's (a charge the gateway
- * cancelled at its expiry stays pending here, but is no longer offered), whether it is still
- * offered, whether it was marked unknown at the gateway (the shopper is then told it could not be
+ * A charge's state as the storefront sees it: its status, whether it is still offered (not once
+ * its offer closed, nor once the gateway cancelled it at its expiry while it is still awaited
+ * here), whether it was marked unknown at the gateway (the shopper is then told it could not be
  * confirmed), and whether Medusa has captured it into the order.
  */
 export type ChargeMark = { id: string; mark: string }
 export type ReadMarks = (ids: string[]) => Promise<ChargeMark[]>
 
 /**
- * What follows the statuses in a mark: each column that, once set, adds its word. The one rule
- * both chargeMark and its SQL (CHARGE_MARK_SQL, the watcher's query) are built from.
+ * What follows the status in a mark: each column that, once set, adds its word. The one rule both
+ * chargeMark and its SQL (CHARGE_MARK_SQL, the watcher's query) are built from.
  */
 const MARK_WORDS = [
   ["offer_closed_at", "closed"],
@@ -45,14 +46,25 @@ type MarkedRow = { status: string; gateway_status?: string | null } & {
 
 /** The mark of a charge row. */
 export const chargeMark = (charge: MarkedRow) =>
-  `${charge.status}|${charge.gateway_status ?? ""}|${MARK_WORDS.map(([column, word]) => (charge[column] ? word : "")).join("")}`
+  `${charge.status}|${MARK_WORDS.map(([column, word]) => (charge[column] ? word : "")).join("")}${closingAtGateway(charge) ? "|closing" : ""}`
+
+/**
+ * closingAtGateway in SQL: the gateway's words for "cancelled", compared as statuses.ts compares
+ * them (trimmed, lowercase, spaces and dashes as one underscore).
+ */
+const CLOSING_SQL = `case when status = 'pending' and regexp_replace(lower(btrim(gateway_status)), '[[:space:]-]+', '_', 'g') in (${chargeWordsFor(
+  "cancelled"
+)
+  .map((word) => `'${word}'`)
+  .join(", ")}) then '|closing' else '' end`
 
 /** chargeMark in SQL, over vorexy_charge's columns. */
 export const CHARGE_MARK_SQL =
-  "status || '|' || coalesce(gateway_status, '') || '|'" +
+  "status || '|'" +
   MARK_WORDS.map(
     ([column, word]) => ` || case when ${column} is null then '' else '${word}' end`
-  ).join("")
+  ).join("") +
+  ` || ${CLOSING_SQL}`
 
 type Waiter = { mark: string; done: (changed: boolean) => void }
 

@@ -84,6 +84,45 @@ describe("planChargeSync", () => {
     ).toBeNull()
     // The gateway not saying what it refunded of a paid charge: nothing to compare.
     expect(planChargeSync(charge({ status: "paid" }), paid, payment(2000), options).flag).toBeNull()
+    // Agreeing again (the difference refunded in the panel): said, so the flag is cleared.
+    const agreed = planChargeSync(
+      charge({ status: "paid", flag: "refund_mismatch" }),
+      { ...paid, refunded_cents: 2000 },
+      payment(2000),
+      options
+    )
+    expect(agreed).toMatchObject({ flag: null, refunds_agree: true, action: { type: "none" } })
+    expect(twice.refunds_agree).toBe(false)
+    // Money kept for a cancelled order says more: that flag stays.
+    const cancelledOrder = planChargeSync(
+      charge({ status: "paid" }),
+      partly,
+      {
+        ...payment(2000),
+        order: { id: "order_1", status: "canceled" },
+      },
+      options
+    )
+    expect(cancelledOrder.flag?.flag).toBe("late_payment")
+    // A chargeback recorded all of it: refunded afterwards with less said is no mismatch.
+    const lost = planChargeSync(
+      charge({ status: "disputed" }),
+      { ...whole, refunded_cents: 0 },
+      payment(9490),
+      options
+    )
+    expect(lost).toMatchObject({ status: "refunded", flag: null, action: { type: "none" } })
+    // Refunded in the panel, a second payment the order did not take (another transaction's
+    // payment): nothing of it is in Medusa, nothing recorded, nothing flagged.
+    const second = planChargeSync(
+      charge({ status: "paid", transaction_id: "tx_2", flag: "late_payment" }),
+      whole,
+      medusa({
+        payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0, transaction_id: "tx_1" },
+      }),
+      options
+    )
+    expect(second).toMatchObject({ status: "refunded", flag: null, action: { type: "none" } })
   })
 
   it("flags a capture kept for an order cancelled meanwhile, until it is refunded", () => {
@@ -266,6 +305,10 @@ describe("planChargeSync", () => {
       action: { type: "none" },
     })
     expect(cancelledOn("2026-11-25T02:59:00Z").status).toBe("cancelled")
+    // A due instant written as the next day's first moment: the day before is its due day.
+    const exclusive = charge({ method: "boleto", expires_at: "2026-11-26T03:00:00.000Z" })
+    const justBefore = { ...cancelled, updated_at: "2026-11-26T02:59:30Z" }
+    expect(planChargeSync(exclusive, justBefore, medusa(), inGrace).status).toBeNull()
     // Failed is not an expiry: closed at once.
     expect(
       planChargeSync(

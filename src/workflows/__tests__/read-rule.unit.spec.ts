@@ -51,8 +51,12 @@ describe("alreadyAnswered: the one rule for skipping a sync's read", () => {
     expect(alreadyAnswered(partly, refunded(1001))).toBeNull()
     // No refund seen yet: any recorded refund is read for.
     expect(alreadyAnswered(paid, refunded(1))).toBeNull()
-    // Refunded, the gateway saying no amount: all of it.
-    expect(alreadyAnswered({ ...paid, status: "refunded" }, refunded(1999))).toMatch(/within/)
+    // Refunded (the last read's amount may be an older partial one), or charged back: all of it.
+    expect(alreadyAnswered({ ...partly, status: "refunded" }, refunded(1999))).toMatch(/within/)
+    const disputed = { ...paid, status: "disputed", gateway_status: "chargedback" }
+    expect(alreadyAnswered(disputed, refunded(1999))).toMatch(/within/)
+    // A protest only holds the money: what was refunded counts.
+    expect(alreadyAnswered({ ...disputed, gateway_status: "in_protest" }, refunded(1))).toBeNull()
   })
 
   it("always reads for an admin's sync now", () => {

@@ -73,7 +73,9 @@ export const applyChargeSyncStep = createStep(
     } else if (
       before.flag === "sync_failing" ||
       // Its order exists after all (the shopper's own checkout made it while the capture ran).
-      (before.flag === "paid_without_order" && plan.order_exists)
+      (before.flag === "paid_without_order" && plan.order_exists) ||
+      // The gateway now gives back as much as Medusa recorded refunded.
+      (before.flag === "refund_mismatch" && plan.refunds_agree)
     ) {
       update.flag = null
       update.flag_detail = null

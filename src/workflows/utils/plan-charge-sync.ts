@@ -103,6 +103,11 @@ export type ChargeSyncPlan = {
   /** Medusa has an order for the charge's payment (a paid_without_order flag no longer holds). */
   order_exists?: boolean
   /**
+   * Medusa's refunds are within what the gateway gave back, as this read says (a refund_mismatch
+   * flag no longer holds).
+   */
+  refunds_agree?: boolean
+  /**
    * Look at the charge again then (its next_sync_at), not when its schedule says: the end of the
    * window for a new charge, when its order is cancelled if none came.
    */
@@ -140,10 +145,18 @@ export function planChargeSync(
   const from: ChargeStatus = charge.closed_here ? "pending" : charge.status
   const move = (to: ChargeStatus) => (charge.status !== to && canMoveCharge(from, to) ? to : null)
   const refunded = gateway.refunded_cents ?? null
+  // What the gateway gave back, when this read says (refunded, saying no amount: all of it).
+  const givenBack =
+    gateway.status === "refunded"
+      ? (refunded ?? charge.amount_cents)
+      : gateway.status === "paid"
+        ? refunded
+        : null
   const base = {
     gateway_status: gateway.raw,
     paid_amount_cents: null,
     refunded_amount_cents: refunded,
+    refunds_agree: givenBack !== null && (medusa.payment?.refunded_cents ?? 0) <= givenBack,
     flag: null,
     action: { type: "none" as const },
   }
@@ -177,8 +190,6 @@ export function planChargeSync(
         return flagged("late_payment", detail, "a second payment for a paid session: flagged")
       }
       if (captured > 0) {
-        const beyond = refundsBeyond(refunded)
-        if (beyond) return beyond
         const partial = recordRefund(refunded)
         // Captured, but the cart never became an order (it could not complete: stock or shipping
         // gone meanwhile). Nothing refunds it by itself: the admin must.
@@ -210,6 +221,10 @@ export function planChargeSync(
             },
             summary: `captured into an order cancelled meanwhile: flagged for a refund${partial ? `; ${partial.summary}` : ""}`,
           }
+        // (After the flags above, which say more: money kept for a cancelled order, no order.)
+        const beyond = refundsBeyond()
+        if (beyond)
+          return { ...beyond, status: move("paid"), paid_amount_cents: gateway.amount_cents }
         return {
           ...base,
           status: move("paid"),
@@ -272,7 +287,16 @@ export function planChargeSync(
       )
     }
     case "refunded": {
-      const beyond = refundsBeyond(refunded ?? charge.amount_cents)
+      // A payment its order did not take (a second one, flagged): nothing of it is in Medusa.
+      const paidBy = medusa.payment?.transaction_id
+      if (paidBy && charge.transaction_id && paidBy !== charge.transaction_id)
+        return {
+          ...base,
+          status: move("refunded"),
+          summary: "refunded: a payment its order did not take",
+        }
+      // A chargeback recorded all of it, whatever the gateway now says it refunded.
+      const beyond = charge.status === "disputed" ? null : refundsBeyond()
       if (beyond) return { ...beyond, status: move("refunded") }
       if (captured > 0) {
         const recorded = recordRefund(refunded ?? captured)
@@ -332,12 +356,14 @@ export function planChargeSync(
       // boleto is payable all its due day: a gateway may expire it at that day's start.
       const cancelledAt = Date.parse(gateway.updated_at ?? "")
       const at = Number.isFinite(cancelledAt) ? cancelledAt : now.getTime()
+      // (A due instant at the next day's first moment ends the day before.)
+      const slackFrom = expiresAt === null ? null : expiresAt - EXPIRY_CANCEL_SLACK_MS
       const expiryFrom =
-        expiresAt === null
+        expiresAt === null || slackFrom === null
           ? null
           : charge.method === "boleto"
-            ? startOfBrasiliaDay(brasiliaDateOf(expiresAt)).getTime()
-            : expiresAt - EXPIRY_CANCEL_SLACK_MS
+            ? Math.min(slackFrom, startOfBrasiliaDay(brasiliaDateOf(expiresAt - 1)).getTime())
+            : slackFrom
       const byExpiry =
         gateway.status === "cancelled" &&
         charge.method !== "credit_card" &&
@@ -365,14 +391,14 @@ export function planChargeSync(
   }
 
   /**
-   * Medusa records more refunded than the gateway gave back (`givenBack`; null: it does not say):
+   * Medusa records more refunded than the gateway gave back (`givenBack`; when this read says):
    * two refunds recorded at the same moment for one made in the panel each passed the provider's
    * check. Flagged for the admin; nothing else is recorded from it.
    */
-  function refundsBeyond(givenBack: number | null): ChargeSyncPlan | null {
+  function refundsBeyond(): ChargeSyncPlan | null {
     const recorded = medusa.payment?.refunded_cents ?? 0
     if (givenBack === null || recorded <= givenBack) return null
-    const detail = `Medusa records ${brl(recorded)} refunded, but Vorexy reports ${brl(givenBack)} given back: a refund was recorded that Vorexy did not make (two recorded at once for one); check the order's refunds.`
+    const detail = `Medusa records ${brl(recorded)} refunded, but Vorexy reports ${brl(givenBack)} given back: a refund was recorded that Vorexy did not make (two recorded at once for one, or a refund the gateway reversed); check the order's refunds against the Vorexy panel.`
     return flagged("refund_mismatch", detail, "refunds recorded beyond the gateway's: flagged")
   }
 

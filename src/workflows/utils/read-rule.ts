@@ -5,6 +5,7 @@
  * delivery that waited that lease out is answered by it too
  * (subscribers/vorexy-webhook-received.ts).
  */
+import { isProtest } from "../../gateway"
 import { type NotFoundHistory, notFoundDecision } from "../../rules/unknown-charge"
 import type { GatewaySnapshot } from "./plan-charge-sync"
 
@@ -77,11 +78,12 @@ export function alreadyAnswered(charge: RecordedCharge, trigger: SyncTrigger): s
   }
   const recorded = trigger.refunds_recorded_cents
   if (recorded !== undefined) {
-    // What the last read saw given back (refunded, saying no amount: all of it): it only grows.
-    const givenBack =
-      charge.status === "refunded"
-        ? (charge.refunded_amount_cents ?? Infinity)
-        : (charge.refunded_amount_cents ?? 0)
+    // What the last read saw given back, which only grows. Refunded, or taken back by a
+    // chargeback: all of it (Medusa never records more than it captured); a protest holds it.
+    const all =
+      charge.status === "refunded" ||
+      (charge.status === "disputed" && !isProtest(charge.gateway_status))
+    const givenBack = all ? Infinity : (charge.refunded_amount_cents ?? 0)
     if (recorded <= givenBack) return "the refunds recorded are within what Vorexy gave back"
   }
   const seen = trigger.observed

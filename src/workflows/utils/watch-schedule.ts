@@ -26,23 +26,6 @@ export function closedHere(charge: { status: string; gateway_status?: string | n
   )
 }
 
-/**
- * Cancelled by the gateway at its expiry, still awaited here through its grace (plan-charge-sync.ts):
- * nothing can be paid any more, but a payment made in time may still be confirmed. The status
- * route offers nothing then ("closing"), and its long-poll wakes on the gateway's change
- * (charge-watch.ts: the mark carries the gateway's status).
- */
-export function closingAtGateway(charge: {
-  status: string
-  gateway_status?: string | null
-}): boolean {
-  return (
-    charge.status === "pending" &&
-    !!charge.gateway_status &&
-    normaliseChargeStatus(charge.gateway_status).status === "cancelled"
-  )
-}
-
 export type GraceOptions = { expiryGraceMinutes: number; boletoGraceDays: number }
 type Expiring = { method?: string | null; expires_at: Date | string | null }
 

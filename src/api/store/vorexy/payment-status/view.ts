@@ -4,7 +4,7 @@
  */
 import { storefrontFacts } from "../../../../charge-facts"
 import type { VorexyChargeRow } from "../../../../modules/vorexy/types"
-import { closingAtGateway } from "../../../../workflows/utils/watch-schedule"
+import { closingAtGateway } from "../../../../gateway"
 
 type Charge = VorexyChargeRow
 
