@@ -157,6 +157,18 @@ medusaIntegrationTestRunner({
       })
       expect(heard).toMatchObject({ status: "pending", flag: null })
       expect((await storeOrder(api, store, orderId)).status).not.toBe("canceled")
+      // A page that asks only now, as it last saw it payable, is answered at once (never held).
+      const waits = jest.spyOn(vorexy().chargeWatcher(), "wait")
+      try {
+        const asked = await api.get(
+          `/store/vorexy/payment-status?order_id=${orderId}&wait=true&last_status=pending&last_payable=true&timeout_ms=20000`,
+          store.storeHeaders
+        )
+        expect(asked.data.payment_status).toMatchObject({ status: "pending", payable: false })
+        expect(waits).not.toHaveBeenCalled()
+      } finally {
+        waits.mockRestore()
+      }
       // The shopper is offered nothing more to pay, and told to wait.
       expect(await statusOf(orderId)).toMatchObject({
         status: "pending",

@@ -30,6 +30,8 @@ export type VorexyStatusOptions = {
   lastStatus?: string
   /** Long-poll: also answer when `order_captured` differs from this. */
   lastCaptured?: boolean
+  /** Long-poll: also answer when `payable` differs from this. */
+  lastPayable?: boolean
   timeoutMs?: number
   signal?: AbortSignal
 }
@@ -128,6 +130,7 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
       query.wait = "true"
       if (opts.lastStatus) query.last_status = opts.lastStatus
       if (opts.lastCaptured !== undefined) query.last_captured = String(opts.lastCaptured)
+      if (opts.lastPayable !== undefined) query.last_payable = String(opts.lastPayable)
       if (opts.timeoutMs) query.timeout_ms = String(opts.timeoutMs)
     }
     const body = await get<{ payment_status: VorexyPaymentStatus }>(
@@ -140,7 +143,12 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
 
   /** One request of the follower, abandoned if the server holds it well past its own timeout. */
   function watched(target: VorexyStatusTarget, timeoutMs: number | undefined) {
-    return (lastStatus: string | undefined, signal: AbortSignal, lastCaptured?: boolean) => {
+    return (
+      lastStatus: string | undefined,
+      signal: AbortSignal,
+      lastCaptured?: boolean,
+      lastPayable?: boolean
+    ) => {
       const controller = new AbortController()
       const abort = () => controller.abort()
       signal.addEventListener("abort", abort)
@@ -157,6 +165,7 @@ export function createVorexyClient(options: VorexyClientOptions): VorexyClient {
         wait,
         lastStatus,
         lastCaptured,
+        lastPayable,
         timeoutMs,
         signal: controller.signal,
       })

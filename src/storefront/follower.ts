@@ -20,12 +20,14 @@ export type WakeSource = (wake: () => void) => () => void
 export type StatusFollowerOptions = {
   /**
    * One request: without `lastStatus` answer at once; with it, long-poll until the status changes
-   * (or, given `lastCaptured`, until whether the store has captured the order changes).
+   * (or, given `lastCaptured`, until whether the store has captured the order changes; given
+   * `lastPayable`, until whether it can be paid changes).
    */
   load: (
     lastStatus: string | undefined,
     signal: AbortSignal,
-    lastCaptured?: boolean
+    lastCaptured?: boolean,
+    lastPayable?: boolean
   ) => Promise<VorexyPaymentStatus>
   onStatus: (status: VorexyPaymentStatus) => void
   onError?: (error: unknown) => void
@@ -137,8 +139,10 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
     // While waiting for the store's capture, the long-poll also ends when that changes.
     const lastCaptured =
       lastStatus !== undefined && current && awaitingCapture(current) ? false : undefined
+    // While it can be paid, the long-poll also ends when it no longer can (the gateway closed it).
+    const lastPayable = lastStatus !== undefined && current?.payable ? true : undefined
     new Promise<VorexyPaymentStatus>((resolve) =>
-      resolve(options.load(lastStatus, signal, lastCaptured))
+      resolve(options.load(lastStatus, signal, lastCaptured, lastPayable))
     ).then(
       (status) => mine === generation && !over() && received(status),
       (error) => mine === generation && !over() && failed(error)
@@ -148,7 +152,9 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
   function received(status: VorexyPaymentStatus) {
     failures = 0
     const unchanged =
-      current?.status === status.status && current?.order_captured === status.order_captured
+      current?.status === status.status &&
+      current?.order_captured === status.order_captured &&
+      current?.payable === status.payable
     current = status
     options.onStatus(status)
     if (over()) return // onStatus may have stopped us

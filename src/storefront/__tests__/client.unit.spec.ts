@@ -204,6 +204,7 @@ it("follow() reads, then long-polls with last_status, and stops on paid", async 
   expect(Object.fromEntries(requests[1].url.searchParams)).toMatchObject({
     wait: "true",
     last_status: "pending",
+    last_payable: "true",
     timeout_ms: "5000",
   })
 })

@@ -6,6 +6,7 @@ import { pixStatus } from "./fixtures"
 type Call = {
   lastStatus: string | undefined
   lastCaptured: boolean | undefined
+  lastPayable: boolean | undefined
   signal: AbortSignal
   resolve: (status: VorexyPaymentStatus) => void
   reject: (error: unknown) => void
@@ -20,9 +21,9 @@ function harness(captureWaitMs?: number) {
   let wake = () => {}
   const unsubscribe = jest.fn()
   const follower = createStatusFollower({
-    load: (lastStatus, signal, lastCaptured) =>
+    load: (lastStatus, signal, lastCaptured, lastPayable) =>
       new Promise((resolve, reject) =>
-        calls.push({ lastStatus, lastCaptured, signal, resolve, reject })
+        calls.push({ lastStatus, lastCaptured, lastPayable, signal, resolve, reject })
       ),
     captureWaitMs,
     onStatus: (s) => statuses.push(s),
@@ -270,6 +271,24 @@ it("a load that throws at once is retried like a failed request", async () => {
   expect(onError).toHaveBeenCalledTimes(1)
   expect(follower.state).toBe("backoff")
   follower.stop()
+})
+
+describe("while it can be paid", () => {
+  it("long-polls also on whether it still can, and follows a charge the gateway closed at once", async () => {
+    const h = harness()
+    expect(h.calls[0].lastPayable).toBeUndefined()
+    h.last().resolve(pixStatus())
+    await flush()
+    expect(h.calls[1]).toMatchObject({ lastStatus: "pending", lastPayable: true })
+    // The gateway cancelled it at its expiry: still awaited by the store, nothing to pay.
+    h.last().resolve(pixStatus({ payable: false, qr_code: null }))
+    await flush()
+    // A change: asked again at once, no longer on payability, and still followed.
+    expect(h.calls).toHaveLength(3)
+    expect(h.calls[2]).toMatchObject({ lastStatus: "pending", lastPayable: undefined })
+    expect(h.follower.state).toBe("waiting")
+    h.follower.stop()
+  })
 })
 
 describe("after paid, until the store has captured the order", () => {

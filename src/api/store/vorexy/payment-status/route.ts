@@ -1,6 +1,6 @@
 /**
  * GET /store/vorexy/payment-status?order_id=…|payment_session_id=…
- *   [&wait=true&timeout_ms=…&last_status=…&last_captured=…]
+ *   [&wait=true&timeout_ms=…&last_status=…&last_captured=…&last_payable=…]
  *
  * A Vorexy charge's state for the storefront (PIX, boleto or card, with what each method adds),
  * served from the plugin's table (never a gateway call), with an optional bounded long-poll so a
@@ -74,7 +74,12 @@ export const GET = async (
   // Past MAX_WAITERS a request is answered at once rather than held (sockets are finite).
   // A charge that could not be confirmed changes only through the admin: answered at once.
   const settled = unconfirmedReason(charge) !== null
-  const unchanged = charge.status === waitFor && captured === waitCaptured
+  // A page that last saw it payable is told at once when it no longer is (the gateway cancelled it
+  // between two of its requests).
+  const payableSeen =
+    query.last_payable === undefined ||
+    paymentStatusView(charge, captured).payable === query.last_payable
+  const unchanged = charge.status === waitFor && captured === waitCaptured && payableSeen
   if (query.wait && !settled && unchanged && watcher.size < MAX_WAITERS) {
     // The process's one watcher looks for every waiting request at once (charge-watch.ts); it
     // wakes on a new status, or when the charge stops being offered (its order cancelled).

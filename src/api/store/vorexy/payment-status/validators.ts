@@ -27,6 +27,13 @@ export const StorePaymentStatusQuery = z
         z.boolean()
       )
       .optional(),
+    /** Long-poll: also answer when `payable` differs from this (the gateway closed the charge). */
+    last_payable: z
+      .preprocess(
+        (v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v),
+        z.boolean()
+      )
+      .optional(),
   })
   .refine((q) => Boolean(q.order_id) !== Boolean(q.payment_session_id), {
     message: "Give exactly one of order_id or payment_session_id",
