@@ -174,6 +174,7 @@ medusaIntegrationTestRunner({
         status: "pending",
         paid: false,
         payable: false,
+        closing: true,
         qr_code: null,
       })
 

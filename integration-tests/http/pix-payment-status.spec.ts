@@ -392,11 +392,21 @@ medusaIntegrationTestRunner({
         // A boleto paid after its due date with the bank's fine, or a PIX of another amount: the
         // store must look at it; the shopper must not be shown the code as still awaiting.
         const { orderId, transactionId } = await placePixOrder(api, store)
-        gateway.sandbox.state.payTransaction(transactionId, 9400)
         const vorexy = getContainer().resolve<VorexyModuleService>(VOREXY_MODULE)
+        // The shopper's page is waiting on the charge (still awaiting, still payable).
+        const waiting = status(`order_id=${orderId}&wait=true&timeout_ms=20000&last_status=pending`)
+        await eventually(async () => vorexy.chargeWatcher().size === 1)
+        gateway.sandbox.state.payTransaction(transactionId, 9400)
         await runChargeSync(getContainer(), { by: "admin", transaction_id: transactionId })
         const [charge] = await vorexy.listVorexyCharges({ transaction_id: transactionId })
         expect(charge.flag).toBe("amount_mismatch")
+        // Woken by the flag (a poll that slept through it answers, at its timeout, what it read
+        // when it came: payable).
+        expect((await waiting).data.payment_status).toMatchObject({
+          status: "pending",
+          payable: false,
+          unconfirmed_reason: "amount_mismatch",
+        })
 
         const answer = await status(`order_id=${orderId}`)
         expect(answer.data.payment_status).toMatchObject({

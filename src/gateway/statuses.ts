@@ -37,11 +37,15 @@ export type StatusInfo<S extends string> = {
   terminal: boolean
 }
 
+/**
+ * A status word as compared: ASCII blanks trimmed, lowercase, blanks and dashes as one
+ * underscore. ASCII only, so PostgreSQL reads it the same (the long-poll's mark, charge-watch.ts).
+ */
 const key = (value: string) =>
   value
-    .trim()
+    .replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, "")
     .toLowerCase()
-    .replace(/[\s-]+/g, "_")
+    .replace(/[ \t\n\r\f\v-]+/g, "_")
 
 const CHARGE_TABLE: Record<string, ChargeStatus> = {
   waiting_payment: "pending",

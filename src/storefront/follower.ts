@@ -139,8 +139,12 @@ export function createStatusFollower(options: StatusFollowerOptions): StatusFoll
     // While waiting for the store's capture, the long-poll also ends when that changes.
     const lastCaptured =
       lastStatus !== undefined && current && awaitingCapture(current) ? false : undefined
-    // While it can be paid, the long-poll also ends when it no longer can (the gateway closed it).
-    const lastPayable = lastStatus !== undefined && current?.payable ? true : undefined
+    // While it can be paid, the long-poll also ends when it no longer can (the gateway closed it);
+    // asked only of a server that says `closing`, which takes it (an older one refuses it).
+    const lastPayable =
+      lastStatus !== undefined && current?.payable && current.closing !== undefined
+        ? true
+        : undefined
     new Promise<VorexyPaymentStatus>((resolve) =>
       resolve(options.load(lastStatus, signal, lastCaptured, lastPayable))
     ).then(

@@ -28,6 +28,11 @@ export type VorexyPaymentStatus = {
    * the store could not confirm the payment (`unconfirmed_reason`).
    */
   payable: boolean
+  /**
+   * The gateway cancelled it at its expiry, and the store still awaits a payment made in time:
+   * nothing to pay, but not over. Absent from an older server, which does not take `last_payable`.
+   */
+  closing?: boolean
   closed_reason: string | null
   /**
    * Why the store cannot confirm this payment (the shopper should contact it): "unknown_at_gateway"

@@ -38,10 +38,12 @@ const MARK_WORDS = [
   ["offer_closed_at", "closed"],
   ["gateway_unknown_at", "|unknown"],
   ["captured_at", "|captured"],
+  // A flag (paid late, another amount) ends what the page offers: told without waiting it out.
+  ["flag", "|flagged"],
 ] as const
 
 type MarkedRow = { status: string; gateway_status?: string | null } & {
-  [column in (typeof MARK_WORDS)[number][0]]?: Date | string | null
+  [column in (typeof MARK_WORDS)[number][0]]?: Date | string | null | undefined
 }
 
 /** The mark of a charge row. */
@@ -49,10 +51,16 @@ export const chargeMark = (charge: MarkedRow) =>
   `${charge.status}|${MARK_WORDS.map(([column, word]) => (charge[column] ? word : "")).join("")}${closingAtGateway(charge) ? "|closing" : ""}`
 
 /**
- * closingAtGateway in SQL: the gateway's words for "cancelled", compared as statuses.ts compares
- * them (trimmed, lowercase, spaces and dashes as one underscore).
+ * ASCII blanks as statuses.ts trims and joins them, escaped for an E'' string (PostgreSQL then
+ * gives its regular expressions the characters themselves).
  */
-const CLOSING_SQL = `case when status = 'pending' and regexp_replace(lower(btrim(gateway_status)), '[[:space:]-]+', '_', 'g') in (${chargeWordsFor(
+const BLANKS = " \\t\\n\\r\\f\\x0b"
+
+/**
+ * closingAtGateway in SQL: the gateway's words for "cancelled", compared as statuses.ts compares
+ * them (ASCII blanks trimmed, lowercase, blanks and dashes as one underscore).
+ */
+const CLOSING_SQL = `case when status = 'pending' and regexp_replace(lower(regexp_replace(gateway_status, E'^[${BLANKS}]+|[${BLANKS}]+$', '', 'g')), E'[${BLANKS}-]+', '_', 'g') in (${chargeWordsFor(
   "cancelled"
 )
   .map((word) => `'${word}'`)

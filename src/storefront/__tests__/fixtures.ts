@@ -14,6 +14,7 @@ export const pixStatus = (over: Partial<VorexyPaymentStatus> = {}): VorexyPaymen
   amount_cents: 9990,
   currency_code: "brl",
   payable: true,
+  closing: false,
   closed_reason: null,
   qr_code: PIX_CODE,
   qr_code_image: "data:image/png;base64,iVBORw0KGgo=",

@@ -289,6 +289,16 @@ describe("while it can be paid", () => {
     expect(h.follower.state).toBe("waiting")
     h.follower.stop()
   })
+
+  it("never asks it of an older server (no `closing` in its answers), which would refuse it", async () => {
+    const h = harness()
+    const older = { ...pixStatus() }
+    delete older.closing
+    h.last().resolve(older)
+    await flush()
+    expect(h.calls[1]).toMatchObject({ lastStatus: "pending", lastPayable: undefined })
+    h.follower.stop()
+  })
 })
 
 describe("after paid, until the store has captured the order", () => {

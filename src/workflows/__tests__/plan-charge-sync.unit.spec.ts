@@ -91,8 +91,9 @@ describe("planChargeSync", () => {
       payment(2000),
       options
     )
-    expect(agreed).toMatchObject({ flag: null, refunds_agree: true, action: { type: "none" } })
-    expect(twice.refunds_agree).toBe(false)
+    expect(agreed).toMatchObject({ flag: null, action: { type: "none" } })
+    expect(agreed.no_longer).toContain("refund_mismatch")
+    expect(twice.no_longer).not.toContain("refund_mismatch")
     // Money kept for a cancelled order says more: that flag stays.
     const cancelledOrder = planChargeSync(
       charge({ status: "paid" }),
@@ -123,6 +124,8 @@ describe("planChargeSync", () => {
       options
     )
     expect(second).toMatchObject({ status: "refunded", flag: null, action: { type: "none" } })
+    // Refunded as its flag asked: the flag goes.
+    expect(second.no_longer).toContain("late_payment")
   })
 
   it("flags a capture kept for an order cancelled meanwhile, until it is refunded", () => {
@@ -181,7 +184,8 @@ describe("planChargeSync", () => {
       medusa(captured),
       options
     )
-    expect(placed).toMatchObject({ flag: null, order_exists: true })
+    expect(placed).toMatchObject({ flag: null })
+    expect(placed.no_longer).toContain("paid_without_order")
   })
 
   it("captures a charge marked paid whose Medusa payment is not captured yet (a crash in between)", () => {

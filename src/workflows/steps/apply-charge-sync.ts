@@ -72,10 +72,8 @@ export const applyChargeSyncStep = createStep(
       update.flag_detail = plan.flag.detail
     } else if (
       before.flag === "sync_failing" ||
-      // Its order exists after all (the shopper's own checkout made it while the capture ran).
-      (before.flag === "paid_without_order" && plan.order_exists) ||
-      // The gateway now gives back as much as Medusa recorded refunded.
-      (before.flag === "refund_mismatch" && plan.refunds_agree)
+      // What this read shows (its order made after all, the books agreeing, refunded as asked).
+      (before.flag && plan.no_longer?.includes(before.flag))
     ) {
       update.flag = null
       update.flag_detail = null

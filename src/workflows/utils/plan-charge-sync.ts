@@ -100,13 +100,12 @@ export type ChargeSyncPlan = {
   paid_amount_cents: number | null
   refunded_amount_cents: number | null
   flag: { flag: ChargeFlag; detail: string } | null
-  /** Medusa has an order for the charge's payment (a paid_without_order flag no longer holds). */
-  order_exists?: boolean
   /**
-   * Medusa's refunds are within what the gateway gave back, as this read says (a refund_mismatch
-   * flag no longer holds).
+   * Flags this read shows no longer hold, cleared when the row has one: paid_without_order once
+   * Medusa has its order; refund_mismatch once the gateway gave back as much as Medusa recorded;
+   * late_payment and paid_without_order ("refund it in the panel") once it is refunded.
    */
-  refunds_agree?: boolean
+  no_longer?: ChargeFlag[]
   /**
    * Look at the charge again then (its next_sync_at), not when its schedule says: the end of the
    * window for a new charge, when its order is cancelled if none came.
@@ -156,7 +155,12 @@ export function planChargeSync(
     gateway_status: gateway.raw,
     paid_amount_cents: null,
     refunded_amount_cents: refunded,
-    refunds_agree: givenBack !== null && (medusa.payment?.refunded_cents ?? 0) <= givenBack,
+    no_longer: [
+      ...(givenBack !== null && (medusa.payment?.refunded_cents ?? 0) <= givenBack
+        ? (["refund_mismatch"] as const)
+        : []),
+      ...(gateway.status === "refunded" ? (["late_payment", "paid_without_order"] as const) : []),
+    ] as ChargeFlag[],
     flag: null,
     action: { type: "none" as const },
   }
@@ -204,10 +208,8 @@ export function planChargeSync(
         // Captured while its order was being cancelled (the cancel found nothing yet to refund):
         // the money is kept for a cancelled order until the admin refunds it (what this read
         // records refunded in the panel counts).
-        const refundedNow = Math.max(
-          medusa.payment?.refunded_cents ?? 0,
-          Math.min(refunded ?? 0, captured)
-        )
+        // (What the gateway gave back when this read says, else what Medusa recorded.)
+        const refundedNow = Math.min(givenBack ?? medusa.payment?.refunded_cents ?? 0, captured)
         const kept = captured - refundedNow
         if (medusa.order?.status === "canceled" && kept > 0)
           return {
@@ -229,7 +231,8 @@ export function planChargeSync(
           ...base,
           status: move("paid"),
           paid_amount_cents: gateway.amount_cents,
-          order_exists: medusa.order !== null,
+          no_longer:
+            medusa.order !== null ? [...base.no_longer, "paid_without_order"] : base.no_longer,
           ...(partial ?? { summary: "already captured" }),
         }
       }

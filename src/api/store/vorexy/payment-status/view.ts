@@ -45,12 +45,13 @@ export function paymentStatusView(
   // Medusa holds a capture, whatever the row's status says (a sync that failed after capturing
   // puts its status back to pending until the next one): paid, nothing more to pay.
   const capturedPending = captured && charge.status === "pending"
+  const closing = closingAtGateway(charge) && !capturedPending
   const payable =
     charge.status === "pending" &&
     !capturedPending &&
     !charge.offer_closed_at &&
     !unconfirmed &&
-    !closingAtGateway(charge)
+    !closing
   return {
     order_id: charge.order_id,
     payment_session_id: charge.payment_session_id,
@@ -63,6 +64,8 @@ export function paymentStatusView(
     amount_cents: charge.amount_cents,
     currency_code: charge.currency_code,
     payable,
+    /** Cancelled by the gateway at its expiry, still awaited through its grace (nothing to pay). */
+    closing,
     closed_reason: charge.offer_closed_reason,
     unconfirmed_reason: unconfirmed,
     // The QR, what the method adds (a boleto to pay only while payable; the card), the expiry.
