@@ -416,6 +416,13 @@ medusaIntegrationTestRunner({
           unconfirmed_reason: "amount_mismatch",
         })
         expect((await storeOrder(api, store, orderId)).payment_status).toBe("awaiting")
+        // The owner refunds it in the panel, as the flag asks: the order still waits for its own
+        // payment (it never took this one), it is not cancelled.
+        gateway.sandbox.state.refundTransaction(transactionId)
+        await runChargeSync(getContainer(), { by: "admin", transaction_id: transactionId })
+        const [refunded] = await vorexy.listVorexyCharges({ transaction_id: transactionId })
+        expect(refunded.status).toBe("refunded")
+        expect((await storeOrder(api, store, orderId)).status).not.toBe("canceled")
       })
 
       it("gives up waiting at the timeout and returns the unchanged state", async () => {

@@ -431,14 +431,22 @@ medusaIntegrationTestRunner({
     it("flags refunds recorded twice at once for one made in the panel", async () => {
       gateway.sandbox.setWebhookUrl(null)
       const { orderId, transactionId, refund } = await panelRefunded()
-      // Two admins (or a double submit) record the panel's R$ 10 at the same moment: each check
-      // reads the gateway slowly, before either is written.
-      gateway.sandbox.setFaults({ latencyMs: 400, routes: ["getTransaction"] })
-      const answers = await Promise.all([refund(), refund()])
-      gateway.sandbox.setFaults({ latencyMs: 0 })
-      const recorded = (await captures(orderId)).refunds.map((r) => Number(r.amount))
+      // Two admins (or a double submit) record the panel's R$ 10 at nearly the same moment: the
+      // first one's check of the gateway answers slowly (held), the second is recorded meanwhile;
+      // the first had read the payment before that, so its check counts nothing recorded yet.
+      gateway.sandbox.setFaults({
+        sequence: ["answerLate"],
+        acceptHoldMs: 60_000,
+        routes: ["getTransaction"],
+      })
+      const reads = gateway.sandbox.countRequests("getTransaction")
+      const first = refund()
+      await eventually(async () => gateway.sandbox.countRequests("getTransaction") > reads)
+      const second = await refund()
+      gateway.sandbox.releaseAnswers()
       // Medusa serialises refunds against what it captured, not against the panel: both passed.
-      expect(answers.map((a) => a.status)).toEqual([200, 200])
+      expect([(await first).status, second.status]).toEqual([200, 200])
+      const recorded = (await captures(orderId)).refunds.map((r) => Number(r.amount))
       expect(recorded).toEqual([10, 10])
       // The store is told at once: its books show more refunded than Vorexy gave back.
       const flagged = await eventually(async () => {

@@ -60,7 +60,7 @@ const BLANKS = " \\t\\n\\r\\f\\x0b"
  * closingAtGateway in SQL: the gateway's words for "cancelled", compared as statuses.ts compares
  * them (ASCII blanks trimmed, lowercase, blanks and dashes as one underscore).
  */
-const CLOSING_SQL = `case when status = 'pending' and regexp_replace(lower(regexp_replace(gateway_status, E'^[${BLANKS}]+|[${BLANKS}]+$', '', 'g')), E'[${BLANKS}-]+', '_', 'g') in (${chargeWordsFor(
+const CLOSING_SQL = `case when status = 'pending' and regexp_replace(lower(regexp_replace(gateway_status, E'^[${BLANKS}]+|[${BLANKS}]+$', '', 'g') collate "C"), E'[${BLANKS}-]+', '_', 'g') in (${chargeWordsFor(
   "cancelled"
 )
   .map((word) => `'${word}'`)

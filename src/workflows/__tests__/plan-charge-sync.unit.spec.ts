@@ -128,6 +128,41 @@ describe("planChargeSync", () => {
     expect(second.no_longer).toContain("late_payment")
   })
 
+  it("leaves the order alone when a payment it did not take is refunded, and records no refund without an order", () => {
+    const whole = { status: "refunded" as const, raw: "Refunded", amount_cents: 9490 }
+    // Paid another amount, or paid late after a renewal: refunded as the flag asked; the order
+    // still waits for its own payment.
+    for (const flag of ["amount_mismatch", "late_payment"] as const) {
+      const plan = planChargeSync(charge({ status: "paid", flag }), whole, medusa(), options)
+      expect(plan).toMatchObject({ status: "refunded", flag: null, action: { type: "none" } })
+    }
+    expect(
+      planChargeSync(charge({ status: "paid" }), whole, medusa({ replaced: true }), options).action
+    ).toEqual({ type: "none" })
+    // The one payment its order waited on, refunded before its capture: the order is cancelled.
+    expect(planChargeSync(charge({ status: "paid" }), whole, medusa(), options).action.type).toBe(
+      "cancel_order"
+    )
+    // Captured into a cart that never became an order: Medusa's refund flow needs an order, so
+    // nothing is recorded (it would fail every sync); the flag goes.
+    const noOrder = medusa({
+      order: null,
+      payment: { id: "pay_1", captured_cents: 9490, refunded_cents: 0 },
+    })
+    const refunded = planChargeSync(
+      charge({ status: "paid", flag: "paid_without_order" }),
+      whole,
+      noOrder,
+      options
+    )
+    expect(refunded).toMatchObject({ status: "refunded", action: { type: "none" } })
+    expect(refunded.no_longer).toContain("paid_without_order")
+    const chargeback = { status: "disputed" as const, raw: "chargedback", amount_cents: 9490 }
+    expect(planChargeSync(charge({ status: "paid" }), chargeback, noOrder, options).action).toEqual(
+      { type: "none" }
+    )
+  })
+
   it("flags a capture kept for an order cancelled meanwhile, until it is refunded", () => {
     const cancelled = { order: { id: "order_1", status: "canceled" } }
     const kept = planChargeSync(
@@ -149,6 +184,8 @@ describe("planChargeSync", () => {
       options
     )
     expect(refunded).toMatchObject({ flag: null, summary: "already captured" })
+    // The flag asking for that refund goes.
+    expect(refunded.no_longer).toContain("late_payment")
     // Part refunded in the panel, recorded by this very read: the rest is still kept, flagged.
     const part = planChargeSync(
       charge({ status: "paid" }),

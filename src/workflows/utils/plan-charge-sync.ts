@@ -231,8 +231,12 @@ export function planChargeSync(
           ...base,
           status: move("paid"),
           paid_amount_cents: gateway.amount_cents,
-          no_longer:
-            medusa.order !== null ? [...base.no_longer, "paid_without_order"] : base.no_longer,
+          // Its order exists after all; one cancelled keeps nothing now (refunded as flagged).
+          no_longer: [
+            ...base.no_longer,
+            ...(medusa.order !== null ? (["paid_without_order"] as const) : []),
+            ...(medusa.order?.status === "canceled" ? (["late_payment"] as const) : []),
+          ],
           ...(partial ?? { summary: "already captured" }),
         }
       }
@@ -305,8 +309,22 @@ export function planChargeSync(
         const recorded = recordRefund(refunded ?? captured)
         return { ...base, status: move("refunded"), ...(recorded ?? { summary: "refunded" }) }
       }
-      // Paid and given back before the store captured it: nothing to capture; close the order.
+      // Paid and given back before the store captured it: nothing to capture; close the order,
+      // unless the order never took this payment (another amount, paid late, a newer charge
+      // stands for it, or it was paid otherwise): refunded as its flag asked, the order waits on.
+      const standsForOrder =
+        !medusa.superseded &&
+        !medusa.replaced &&
+        !medusa.paid_otherwise &&
+        charge.flag !== "amount_mismatch" &&
+        charge.flag !== "late_payment"
       if (!orderOpen) return { ...base, status: move("refunded"), summary: "refunded" }
+      if (!standsForOrder)
+        return {
+          ...base,
+          status: move("refunded"),
+          summary: "refunded: a payment its order did not take; the order is left as it is",
+        }
       return {
         ...base,
         status: move("refunded"),
@@ -344,7 +362,7 @@ export function planChargeSync(
         status: move("disputed"),
         flag,
         action:
-          payment && remaining > 0
+          payment && remaining > 0 && medusa.order !== null
             ? { type: "record_refund", payment_id: payment.id, amount: centsToMajor(remaining) }
             : { type: "none" },
         summary: `disputed${remaining > 0 ? ": recording the captured amount as refunded" : ""}`,
@@ -408,7 +426,9 @@ export function planChargeSync(
   /** A refund the gateway reports beyond what Medusa recorded, on the captured payment. */
   function recordRefund(totalRefunded: number | null) {
     const payment = medusa.payment
-    if (!payment || totalRefunded === null) return null
+    // Medusa records a refund through its order (its refund flow needs one): none for a payment
+    // whose cart never became an order.
+    if (!payment || totalRefunded === null || medusa.order === null) return null
     const missing = Math.min(totalRefunded, payment.captured_cents) - payment.refunded_cents
     if (missing <= 0) return null
     return {
